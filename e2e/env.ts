@@ -1,0 +1,6 @@
+import path from 'node:path';
+
+/** Shared by playwright.config.ts, the e2e server and the tests (each process evaluates this file). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');

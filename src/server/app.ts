@@ -1,0 +1,108 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './errors';
+import { registerRoutes } from './routes';
+
+export const CLIENT_DIST_DIR = path.resolve('dist/client');
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+/** Builds the HTTP app (API + web app). main.ts listens; tests call this with their own config. */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.MAX_BODY_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    // Errors carry their own JSON body; Fastify's default would print stack traces in development.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The editor sets inline styles (font, colour, alignment).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Only routes that opt in (config.rateLimit) are limited; see routes/auth.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      code: 'over_request_rate_limit',
+    }),
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ message: 'Internal server error', code: 'internal_error' });
+    }
+    const code =
+      status === 413
+        ? 'payload_too_large'
+        : status === 429
+          ? 'over_request_rate_limit'
+          : status === 415
+            ? 'unsupported_media_type'
+            : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+              ? 'invalid_json'
+              : 'bad_request';
+    const message = status === 413 ? 'Request body is too large' : error.message;
+    return reply.status(status).send({ message, code });
+  });
+
+  await app.register(registerRoutes, { prefix: '/api' });
+
+  const hasClientBuild = existsSync(path.join(CLIENT_DIST_DIR, 'index.html'));
+  if (hasClientBuild) {
+    await app.register(fastifyStatic, { root: CLIENT_DIST_DIR, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasClientBuild) {
+      return reply
+        .status(404)
+        .send({ message: `Route ${request.method} ${pathname} not found`, code: 'not_found' });
+    }
+    // SPA fallback: the client router renders every page, including its own 404 screen.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at start with zod.
+ * A bad value stops the server with a message naming the variable. Keep README's table and
+ * `.env.example` in step with this list.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const envSchema = z.object({
+  /** TCP port for API, web app and collaboration socket. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to listen on. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Embedded database files, generated secrets and the mail outbox live here. */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… to use PostgreSQL instead of the embedded PGlite database. */
+  DATABASE_URL: optionalUrl,
+  /** Public origin of the app, used in e-mailed links and payment redirects. */
+  APP_URL: optionalUrl,
+  /** Secret for signing access tokens. Generated once into DATA_DIR when absent; set it for several instances. */
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** smtp://user:pass@host:port or smtps://… ; without it mails go to the log and DATA_DIR/outbox. */
+  SMTP_URL: optionalUrl,
+  /** Sender address of e-mails. */
+  MAIL_FROM: z.string().default('Quillwright <no-reply@localhost>'),
+  /** Largest accepted request body in bytes. */
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set when behind a reverse proxy so client IPs (rate limits) come from X-Forwarded-For. */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** redis://… to share live documents between several server instances. */
+  REDIS_URL: optionalUrl,
+  /** Prefix for every Redis key this instance writes. */
+  REDIS_PREFIX: z.string().default('quillwright'),
+
+  // AI providers
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  ANTHROPIC_MODEL: z.string().default('claude-3-5-haiku-latest'),
+  /** Comma-separated order in which AI providers are tried. */
+  AI_PROVIDER_ORDER: z
+    .string()
+    .default('openai,anthropic')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(['openai', 'anthropic'])).min(1)),
+
+  // Billing
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Points the Stripe SDK at another API host (tests use a local stand-in), e.g. http://127.0.0.1:12111 */
+  STRIPE_API_BASE: optionalUrl,
+  STRIPE_PRICE_CREATOR_MONTHLY: optionalString,
+  STRIPE_PRICE_CREATOR_ANNUAL: optionalString,
+  STRIPE_PRICE_PROFESSIONAL_MONTHLY: optionalString,
+  STRIPE_PRICE_PROFESSIONAL_ANNUAL: optionalString,
+  STRIPE_PRODUCT_CREATOR: optionalString,
+  STRIPE_PRODUCT_PROFESSIONAL: optionalString,
+  /** Cap documents and AI tokens per plan even when billing is not configured. */
+  ENFORCE_PLAN_LIMITS: booleanFlag.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  DATA_DIR: string;
+  JWT_SECRET: string;
+  APP_URL: string;
+  databaseKind: 'pglite' | 'postgres';
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function parseEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** JWT secret from the environment, or generated once and kept in DATA_DIR so sessions survive restarts. */
+function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const parsed = { ...parseEnv(env), ...overrides };
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    JWT_SECRET: resolveJwtSecret(dataDir, parsed.JWT_SECRET),
+    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT || 3000}`).replace(/\/$/, ''),
+    databaseKind: parsed.DATABASE_URL ? 'postgres' : 'pglite',
+  };
+}

@@ -1,0 +1,83 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import path from 'node:path';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { runMigrations, type SqlRunner } from './migrate';
+import * as schema from './schema';
+
+/** Both drivers expose the same query builder; we type everything against the node-postgres flavour. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL (used by migrations and health checks). */
+  exec: SqlRunner;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Directory for embedded data; `memory://` keeps PGlite in memory (tests). */
+  dataDir: string;
+  /** Skip the data-directory lock (in-memory databases have nothing to lock). */
+  lock?: boolean;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+    });
+    const exec: SqlRunner = async (sqlText, params) => (await pool.query(sqlText, params as unknown[])).rows;
+    // Migrations hold a session-level advisory lock, so they need one connection throughout.
+    const migrationClient = await pool.connect();
+    try {
+      await runMigrations(
+        async (sqlText, params) => (await migrationClient.query(sqlText, params as unknown[])).rows,
+      );
+    } finally {
+      migrationClient.release();
+    }
+    return {
+      db: drizzlePg(pool, { schema }),
+      kind: 'postgres',
+      exec,
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+
+  const inMemory = options.dataDir === 'memory://';
+  const release = inMemory || options.lock === false ? () => {} : lockDataDir(options.dataDir);
+  try {
+    const client = await PGlite.create(inMemory ? 'memory://' : path.join(options.dataDir, 'pglite'));
+    const exec: SqlRunner = async (sqlText, params) => {
+      if (params && params.length > 0) return (await client.query(sqlText, params as unknown[])).rows;
+      const results = await client.exec(sqlText);
+      return results.at(-1)?.rows ?? [];
+    };
+    await runMigrations(exec);
+    return {
+      db: drizzlePglite(client, { schema }) as unknown as Db,
+      kind: 'pglite',
+      exec,
+      ping: async () => void (await client.query('select 1')),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

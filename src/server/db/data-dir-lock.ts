@@ -1,0 +1,48 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+export class DataDirLockedError extends Error {}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite lets only one process use a data directory and does not lock it itself. We keep a lock file
+ * holding our pid, created with O_EXCL. A lock left by a process that no longer runs (SIGKILL, power
+ * loss) is stale and taken over, so a crashed server restarts without manual clean-up.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'quillwright.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirLockedError(
+          `Another Quillwright server (pid ${holder}) is using the data directory ${dataDir}. ` +
+            'Stop it first, or set DATA_DIR to another directory (or DATABASE_URL to use PostgreSQL).',
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}`);
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Rich-text tree (SPEC §3). When a Yjs state exists the server keeps this derived from it. */
+    content: jsonb('content').notNull(),
+    /** Encoded Yjs document state (collaboration); null until the document is first opened live. */
+    ydocState: bytea('ydoc_state'),
+    /** Incremented on every change; the ETag of GET /api/documents/:id. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    isPublic: boolean('is_public').notNull().default(false),
+    shareAllowEditing: boolean('share_allow_editing').notNull().default(false),
+    shareExpiresAt: timestamp('share_expires_at', { withTimezone: true, mode: 'date' }),
+    sharePasswordHash: text('share_password_hash'),
+  },
+  (t) => [index('documents_user_updated_idx').on(t.userId, t.updatedAt.desc())],
+);

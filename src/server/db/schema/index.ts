@@ -1,0 +1,3 @@
+// Every table of the app. Each domain keeps its tables in its own file; add new files here.
+export * from './accounts';
+export * from './documents';

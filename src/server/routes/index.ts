@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { aiRoutes } from './ai/ai';
+import { authRoutes } from './auth/auth';
+import { billingRoutes } from './billing/billing';
+import { documentRoutes } from './documents/documents';
+import { healthRoutes } from './health/health';
+import { settingsRoutes } from './settings/settings';
+import { sharingRoutes } from './sharing/sharing';
+
+/** Every API route group, mounted under /api. */
+export const registerRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(documentRoutes, { prefix: '/documents' });
+  await app.register(settingsRoutes, { prefix: '/me' });
+  await app.register(aiRoutes, { prefix: '/ai' });
+  await app.register(billingRoutes);
+  await app.register(sharingRoutes);
+};

@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants';
+import { unauthorized } from '../errors';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  email: string;
+}
+
+const ISSUER = 'quillwright';
+const AUDIENCE = 'authenticated';
+
+const encodedKeys = new Map<string, Uint8Array>();
+function keyFor(secret: string): Uint8Array {
+  let key = encodedKeys.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    encodedKeys.set(secret, key);
+  }
+  return key;
+}
+
+export async function signAccessToken(
+  secret: string,
+  claims: AccessClaims,
+  ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+): Promise<{ token: string; expiresAt: number }> {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + ttlSeconds;
+  const token = await new SignJWT({ email: claims.email, sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(keyFor(secret));
+  return { token, expiresAt };
+}
+
+/** Verifies signature (HS256 only: `alg: none` and other algorithms are refused), issuer, audience and expiry. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, keyFor(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.email !== 'string'
+    ) {
+      throw unauthorized('Invalid token', 'bad_jwt');
+    }
+    return { userId: payload.sub, sessionId: payload.sid, email: payload.email };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw unauthorized('Token has expired', 'bad_jwt');
+    throw unauthorized('Invalid token', 'bad_jwt');
+  }
+}
+
+/** Opaque random token for refresh tokens and e-mailed links; only its hash is stored. */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { createTestDatabase } from './database';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string | undefined;
+  body?: unknown;
+  /** Sent as-is (for malformed JSON tests). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  database: Database;
+  request<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on an ephemeral port over a fresh database (in-memory PGlite, or its own PostgreSQL
+ * database in the postgres project). Tests talk to it over HTTP exactly as a client would.
+ */
+export async function startTestServer(
+  options: { env?: Record<string, string>; overrides?: Partial<Config> } = {},
+): Promise<TestServer> {
+  const handle = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'qw-test-'));
+  const config = loadConfig(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      APP_URL: 'http://localhost:3000',
+      ...options.env,
+      DATA_DIR: dataDir,
+      ...(handle.databaseUrl ? { DATABASE_URL: handle.databaseUrl } : {}),
+    },
+    options.overrides,
+  );
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? dataDir : 'memory://',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not bind a port');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  return {
+    app,
+    url,
+    config,
+    database,
+    async request(method, urlPath, { token, body, rawBody, headers = {} } = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      const h = init.headers as Record<string, string>;
+      if (token) h.authorization = `Bearer ${token}`;
+      if (rawBody !== undefined) {
+        h['content-type'] ??= 'application/json';
+        init.body = rawBody;
+      } else if (body !== undefined) {
+        h['content-type'] ??= 'application/json';
+        init.body = JSON.stringify(body);
+      }
+      const response = await fetch(url + urlPath, init);
+      const text = await response.text();
+      let parsed: unknown = text;
+      if ((response.headers.get('content-type') ?? '').includes('application/json') && text) {
+        parsed = JSON.parse(text);
+      }
+      return { status: response.status, body: parsed as any, headers: response.headers, text };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await handle.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Business constants and limits from SPEC §9, named in one place.
+ * Client and server both import from here; never repeat these numbers as literals.
+ */
+
+export const PRODUCT_NAME = 'Quillwright';
+
+// Timings
+export const AUTOSAVE_DEBOUNCE_MS = 2_000;
+export const SUBSCRIPTION_POLL_MS = 60_000;
+export const COPIED_INDICATOR_MS = 2_000;
+export const PRINT_DELAY_MS = 500;
+
+// Reading
+export const READING_WORDS_PER_MINUTE = 200;
+export const DEFAULT_ALTERNATIVES_COUNT = 3;
+export const DEFAULT_READABILITY_SCORE = 7;
+
+// Editor
+export const DEFAULT_EDITOR_FONT_FAMILY = 'Inter';
+export const DEFAULT_EDITOR_FONT_SIZE_PX = 16;
+export const SLASH_PALETTE_MAX_HEIGHT_PX = 400;
+export const HEADING_LEVELS = [1, 2, 3] as const;
+export const UNDO_HISTORY_DEPTH = 100;
+export const UNDO_NEW_GROUP_DELAY_MS = 500;
+export const DEFAULT_LINK_PROTOCOL = 'http';
+export const LINK_REL = 'noopener noreferrer nofollow';
+export const LINK_TARGET = '_blank';
+export const TEXT_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
+export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
+
+/** SPEC §5: hrefs are kept only with these schemes (or when relative). */
+export const ALLOWED_LINK_PROTOCOLS = [
+  'http',
+  'https',
+  'ftp',
+  'ftps',
+  'mailto',
+  'tel',
+  'callto',
+  'sms',
+  'cid',
+  'xmpp',
+] as const;
+
+export const EDITOR_FONT_FAMILIES = [
+  'Inter',
+  'Space Grotesk',
+  'Arial',
+  'Georgia',
+  'Times New Roman',
+  'Helvetica',
+  'Courier New',
+  'Verdana',
+] as const;
+export const EDITOR_FONT_SIZES_PX = [12, 14, 16, 18, 20, 24, 28, 32, 36, 48] as const;
+export const EDITOR_TEXT_COLORS = [
+  { name: 'Black', value: '#000000' },
+  { name: 'Gray', value: '#6b7280' },
+  { name: 'Red', value: '#ef4444' },
+  { name: 'Orange', value: '#f97316' },
+  { name: 'Amber', value: '#f59e0b' },
+  { name: 'Green', value: '#22c55e' },
+  { name: 'Blue', value: '#3b82f6' },
+  { name: 'Purple', value: '#a855f7' },
+  { name: 'Pink', value: '#ec4899' },
+] as const;
+
+// Dashboard
+export const DASHBOARD_SKELETON_CARDS = 6;
+export const DEFAULT_DOCUMENT_TITLE = 'Untitled Document';
+
+// Toasts and primitives
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5_000;
+export const TOAST_SWIPE_DIRECTION = 'right';
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = ['F8'] as const;
+export const TOOLTIP_OPEN_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+export const SCROLL_AREA_HIDE_DELAY_MS = 600;
+
+// Auth (client session handling)
+export const AUTH_TICK_MS = 30_000;
+export const AUTH_REFRESH_MARGIN_TICKS = 3;
+export const AUTH_RETRY_BACKOFF_START_MS = 200;
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+export const MIN_PASSWORD_LENGTH = 8;
+
+// Export
+export const EXPORT_FILENAME_FALLBACK = 'document';
+
+// Landing and legal
+export const TYPING_MS_PER_CHAR = 100;
+export const TYPING_PAUSE_MS = 2_000;
+export const DEMO_SUGGESTION_TOGGLE_MS = 2_000;
+export const DEMO_REFACTOR_MS = 3_000;
+export const DEMO_SAVED_COUNTER_MS = 1_000;
+export const DEMO_SAVED_COUNTER_MAX = 10;
+export const MINIMUM_AGE_YEARS = 13;
+export const DATA_REMOVAL_DAYS = 30;
+export const TERMS_CHANGE_NOTICE_DAYS = 30;
+export const UPTIME_TARGET_PERCENT = 99.9;
+export const MONEY_BACK_GUARANTEE_DAYS = 14;
+export const COPYRIGHT_YEAR = 2025;
