@@ -36,7 +36,12 @@ export interface TestServer {
  * database in the postgres project). Tests talk to it over HTTP exactly as a client would.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; overrides?: Partial<Config> } = {},
+  options: {
+    env?: Record<string, string>;
+    overrides?: Partial<Config>;
+    /** Runs after buildApp and before listen (extra routes or hooks a test needs). */
+    configure?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestServer> {
   const handle = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qw-test-'));
@@ -58,6 +63,7 @@ export async function startTestServer(
     dataDir: config.DATABASE_URL ? dataDir : 'memory://',
   });
   const app = await buildApp({ config, database, logger: false });
+  await options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a port');
