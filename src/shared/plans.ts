@@ -1,0 +1,81 @@
+/**
+ * The plans Quillwright sells (SPEC §9). One module for the pricing section, the Subscription tab, the
+ * server's limits and the AI quota. Stripe price/product ids are not here: they come from the server's
+ * environment and reach the client through GET /api/plans.
+ */
+export const PLAN_IDS = ['gratis', 'creator', 'professional'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export type BillingPeriod = 'monthly' | 'annual';
+
+export interface PlanDefinition {
+  id: PlanId;
+  name: string;
+  /** USD per month when billed monthly. */
+  monthlyPrice: number;
+  /** USD per year when billed annually. */
+  annualPrice: number;
+  features: readonly string[];
+  popular: boolean;
+  limits: {
+    /** null = unlimited */
+    documents: number | null;
+    /** AI tokens (input + output) per calendar month. */
+    aiTokensPerMonth: number;
+  };
+}
+
+export const PLANS: readonly PlanDefinition[] = [
+  {
+    id: 'gratis',
+    name: 'Gratis',
+    monthlyPrice: 0,
+    annualPrice: 0,
+    features: ['1 workspace', '3 documents', 'Basic formatting', 'Auto-save', 'Export PDF/Word'],
+    popular: false,
+    limits: { documents: 3, aiTokensPerMonth: 5_000 },
+  },
+  {
+    id: 'creator',
+    name: 'Creator',
+    monthlyPrice: 12,
+    annualPrice: 120,
+    features: [
+      '500 documents',
+      'Basic AI assistance',
+      '50K AI tokens per month',
+      'Auto-save',
+      'Export',
+      'Advanced formatting',
+    ],
+    popular: true,
+    limits: { documents: 500, aiTokensPerMonth: 50_000 },
+  },
+  {
+    id: 'professional',
+    name: 'Professional',
+    monthlyPrice: 24,
+    annualPrice: 240,
+    features: [
+      'Unlimited documents',
+      'Advanced AI assistants',
+      '100K AI tokens per month',
+      'Frontier model access',
+      'Advanced formatting',
+      'Export',
+      'Advanced export controls',
+      'Removal of the Quillwright badge',
+    ],
+    popular: false,
+    limits: { documents: null, aiTokensPerMonth: 100_000 },
+  },
+];
+
+export const PLAN_ORDER: Record<PlanId, number> = { gratis: 0, creator: 1, professional: 2 };
+
+export function planById(id: string): PlanDefinition {
+  return PLANS.find((p) => p.id === id) ?? PLANS[0]!;
+}
+
+export function isPlanId(value: string): value is PlanId {
+  return (PLAN_IDS as readonly string[]).includes(value);
+}
