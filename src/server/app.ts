@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
 import { registerRoutes } from './routes';
+import { renderIndexHtml } from './spa';
 
 export const CLIENT_DIST_DIR = path.resolve('dist/client');
 
@@ -93,7 +94,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   if (hasClientBuild) {
     await app.register(fastifyStatic, { root: CLIENT_DIST_DIR, wildcard: false, index: false });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasClientBuild) {
       return reply
@@ -101,7 +102,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
         .send({ message: `Route ${request.method} ${pathname} not found`, code: 'not_found' });
     }
     // SPA fallback: the client router renders every page, including its own 404 screen.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    const html = await renderIndexHtml(CLIENT_DIST_DIR, pathname, app.database);
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
   });
 
   return app;

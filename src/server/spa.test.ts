@@ -1,0 +1,65 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { documents } from './db/schema';
+import { renderIndexHtml } from './spa';
+import { createUser } from './test/factories';
+import { startTestServer, type TestServer } from './test/server';
+
+let server: TestServer;
+let clientDir: string;
+let userId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  userId = (await createUser(server)).id;
+  clientDir = mkdtempSync(path.join(tmpdir(), 'qw-spa-'));
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<html><head><meta name="description" content="generic" /><title>Quillwright</title></head><body></body></html>',
+  );
+});
+afterAll(() => server?.close());
+
+async function insert(values: Partial<typeof documents.$inferInsert>) {
+  const [row] = await server.database.db
+    .insert(documents)
+    .values({
+      userId,
+      title: 'Notes <script>',
+      content: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Opening words "here"' }] }],
+      },
+      ...values,
+    })
+    .returning({ id: documents.id });
+  return row!.id;
+}
+
+it('a public shared link is described by its escaped title and opening words', async () => {
+  const id = await insert({ isPublic: true });
+  const html = await renderIndexHtml(clientDir, `/shared/${id}`, server.database);
+  expect(html).toContain('<title>Notes &lt;script&gt; — Quillwright</title>');
+  expect(html).toContain('content="Opening words &quot;here&quot;"');
+  expect(html).not.toContain('noindex');
+});
+
+it('a private or password-protected link is not indexed and reveals neither title nor text', async () => {
+  for (const id of [
+    await insert({ isPublic: false }),
+    await insert({ isPublic: true, sharePasswordHash: 'x' }),
+  ]) {
+    const html = await renderIndexHtml(clientDir, `/shared/${id}`, server.database);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(html).not.toContain('Notes');
+    expect(html).not.toContain('Opening words');
+  }
+});
+
+it('other routes get index.html unchanged', async () => {
+  expect(await renderIndexHtml(clientDir, '/privacy', server.database)).toContain(
+    '<title>Quillwright</title>',
+  );
+});

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Database } from './db/client';
+import { documents } from './db/schema';
+
+const SHARED_PATH = /^\/shared\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const DESCRIPTION_LENGTH = 160;
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function plainText(node: unknown, out: string[] = []): string[] {
+  if (!node || typeof node !== 'object') return out;
+  const { text, content } = node as { text?: unknown; content?: unknown };
+  if (typeof text === 'string') out.push(text);
+  if (Array.isArray(content)) for (const child of content) plainText(child, out);
+  return out;
+}
+
+/**
+ * index.html for a client route. Shared-document links get their own head: a public, unprotected
+ * document is described by its title and opening words; anything else (private, expired, protected,
+ * missing) tells search engines not to index the link and reveals nothing.
+ */
+export async function renderIndexHtml(
+  clientDir: string,
+  pathname: string,
+  database: Database,
+): Promise<string> {
+  const html = readIndex(clientDir);
+  const match = SHARED_PATH.exec(pathname);
+  if (!match) return html;
+  const [row] = await database.db
+    .select({
+      title: documents.title,
+      content: documents.content,
+      isPublic: documents.isPublic,
+      expiresAt: documents.shareExpiresAt,
+      passwordHash: documents.sharePasswordHash,
+    })
+    .from(documents)
+    .where(eq(documents.id, match[1]!));
+  const open =
+    row && row.isPublic && !row.passwordHash && (!row.expiresAt || row.expiresAt.getTime() > Date.now());
+  if (!open) {
+    return html
+      .replace(/<title>[^<]*<\/title>/, '<title>Shared document — Quillwright</title>')
+      .replace('</head>', '<meta name="robots" content="noindex, nofollow" />\n</head>');
+  }
+  const title = escapeHtml(`${row.title} — Quillwright`);
+  const words = plainText(row.content).join(' ').replace(/\s+/g, ' ').trim();
+  const description = escapeHtml(
+    words.length > DESCRIPTION_LENGTH ? `${words.slice(0, DESCRIPTION_LENGTH - 1)}…` : words || row.title,
+  );
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
+    .replace(
+      '</head>',
+      `<meta property="og:title" content="${title}" />\n<meta property="og:description" content="${description}" />\n</head>`,
+    );
+}
+
+function readIndex(clientDir: string): string {
+  // Read per request (a small file in the page cache) so a rebuilt app is served without a restart.
+  return readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+}
