@@ -3,6 +3,7 @@ import { aiRoutes } from './ai/ai';
 import { authRoutes } from './auth/auth';
 import { billingRoutes } from './billing/billing';
 import { documentRoutes } from './documents/documents';
+import { exportRoutes } from './export/export';
 import { healthRoutes } from './health/health';
 import { settingsRoutes } from './settings/settings';
 import { sharingRoutes } from './sharing/sharing';
@@ -16,4 +17,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(aiRoutes, { prefix: '/ai' });
   await app.register(billingRoutes);
   await app.register(sharingRoutes);
+  await app.register(exportRoutes);
 };
