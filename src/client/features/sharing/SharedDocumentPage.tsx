@@ -1,4 +1,192 @@
-// Placeholder until the Sharing issue work lands.
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { createEditorExtensions } from '@shared/editor/extensions';
+import type { RichTextDoc } from '@shared/schemas/richText';
+import type { SharedDocument } from '@shared/schemas/sharing';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { generateHTML } from '@tiptap/html';
+import { FileQuestion, Lock, TimerOff } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams, useSearch } from 'wouter';
+import { sanitizeRenderedHtml } from '../export/sanitize';
+import { fetchSharedDocument, ShareAccessError, unlockSharedDocument } from './api';
+import '@client/styles/document.css';
+
+const SharedEditor = lazy(() => import('./SharedEditor').then((m) => ({ default: m.SharedEditor })));
+const extensions = createEditorExtensions({ history: false });
+
+function Shell({ children, title }: { children: ReactNode; title?: string }) {
+  useEffect(() => {
+    if (title) document.title = `${title} — Quillwright`;
+  }, [title]);
+  return (
+    <div className="min-h-screen bg-background text-foreground">
+      <header className="border-b">
+        <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
+          <Link href="/" className="font-semibold tracking-tight">
+            Quillwright
+          </Link>
+          <span className="text-xs text-muted-foreground">Shared document</span>
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl px-4 py-10">{children}</main>
+    </div>
+  );
+}
+
+function Notice({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <Shell>
+      <div className="mx-auto max-w-md py-16 text-center" role="alert">
+        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-muted">
+          {icon}
+        </div>
+        <h1 className="text-xl font-semibold">{title}</h1>
+        <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+        <Button asChild variant="outline" className="mt-6">
+          <Link href="/">Go to Quillwright</Link>
+        </Button>
+      </div>
+    </Shell>
+  );
+}
+
+function PasswordPrompt({ documentId, onUnlocked }: { documentId: string; onUnlocked: () => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await unlockSharedDocument(documentId, password);
+      onUnlocked();
+    } catch (e) {
+      setError(
+        e instanceof ShareAccessError && e.status === 429
+          ? 'Too many attempts. Please wait a minute and try again.'
+          : e instanceof ShareAccessError && e.status === 401
+            ? 'Incorrect password.'
+            : 'Could not unlock the document. Please try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Shell>
+      <form onSubmit={submit} className="mx-auto max-w-sm space-y-4 py-16">
+        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-muted">
+          <Lock className="size-5" />
+        </div>
+        <h1 className="text-center text-xl font-semibold">This document is protected</h1>
+        <p className="text-center text-sm text-muted-foreground">
+          Enter the password you were given to read it.
+        </p>
+        <div className="space-y-1.5">
+          <Label htmlFor="share-password">Password</Label>
+          <Input
+            id="share-password"
+            type="password"
+            autoFocus
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
+          {error && (
+            <p className="text-sm text-destructive" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <Button type="submit" className="w-full" disabled={busy || !password}>
+          {busy ? 'Unlocking…' : 'Open document'}
+        </Button>
+      </form>
+    </Shell>
+  );
+}
+
+function ReadOnlyDocument({ shared }: { shared: SharedDocument }) {
+  const html = useMemo(
+    () => sanitizeRenderedHtml(generateHTML(shared.content as RichTextDoc, extensions)),
+    [shared.content],
+  );
+  return (
+    <Shell title={shared.title}>
+      <h1 className="mb-8 text-3xl font-bold tracking-tight">{shared.title}</h1>
+      {/* Sanitized above: DOMPurify plus the link whitelist and safe rel. */}
+      <article
+        className="qw-document"
+        data-testid="shared-document"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </Shell>
+  );
+}
+
+/** /shared/:id — what a visitor with the link sees; the server decides what they may see. */
 export function SharedDocumentPage() {
-  return <main className="p-8">Quillwright</main>;
+  const { id = '' } = useParams<{ id: string }>();
+  const search = new URLSearchParams(useSearch());
+  const wantsEdit = search.get('edit') === 'true';
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['shared-document', id],
+    queryFn: () => fetchSharedDocument(id),
+    retry: false,
+  });
+
+  if (query.isPending) {
+    return (
+      <Shell>
+        <p className="text-sm text-muted-foreground">Loading document...</p>
+      </Shell>
+    );
+  }
+  if (query.error) {
+    const error = query.error;
+    if (error instanceof ShareAccessError && error.status === 401) {
+      return (
+        <PasswordPrompt
+          documentId={id}
+          onUnlocked={() => void queryClient.invalidateQueries({ queryKey: ['shared-document', id] })}
+        />
+      );
+    }
+    if (error instanceof ShareAccessError && error.status === 410) {
+      return (
+        <Notice
+          icon={<TimerOff className="size-5" />}
+          title="This link has expired"
+          text="The owner set this share link to stop working. Ask them for a new one."
+        />
+      );
+    }
+    return (
+      <Notice
+        icon={<FileQuestion className="size-5" />}
+        title="This document is not available"
+        text="It is private, was deleted, or the link is wrong. Ask the owner to share it again."
+      />
+    );
+  }
+  const shared = query.data;
+  if (wantsEdit && shared.allowEditing) {
+    return (
+      <Shell title={shared.title}>
+        <h1 className="mb-8 text-3xl font-bold tracking-tight">{shared.title}</h1>
+        <Suspense fallback={<p className="text-sm text-muted-foreground">Loading editor...</p>}>
+          <SharedEditor
+            shared={shared}
+            onAccessLost={() => void queryClient.invalidateQueries({ queryKey: ['shared-document', id] })}
+          />
+        </Suspense>
+      </Shell>
+    );
+  }
+  return <ReadOnlyDocument shared={shared} />;
 }

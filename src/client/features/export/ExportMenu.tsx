@@ -1,0 +1,57 @@
+import { Button } from '@client/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
+import { useToast } from '@client/components/ui/use-toast';
+import type { ExportFormat } from '@shared/export/filename';
+import type { RichTextDoc } from '@shared/schemas/richText';
+import type { Editor } from '@tiptap/core';
+import { Download, FileCode2, FileText, FileType, Printer, ScrollText } from 'lucide-react';
+
+const FORMATS: { format: ExportFormat; label: string; name: string; icon: typeof Download }[] = [
+  { format: 'pdf', label: 'PDF', name: 'PDF', icon: Printer },
+  { format: 'md', label: 'Markdown', name: 'MARKDOWN', icon: FileCode2 },
+  { format: 'html', label: 'HTML', name: 'HTML', icon: ScrollText },
+  { format: 'txt', label: 'Plain text', name: 'TXT', icon: FileText },
+  { format: 'docx', label: 'Word (.docx)', name: 'DOCX', icon: FileType },
+];
+
+export function ExportMenu({ editor, title }: { editor: Editor | null; title: string; documentId?: string }) {
+  const { toast } = useToast();
+
+  const run = async (format: ExportFormat, name: string) => {
+    if (!editor) return;
+    try {
+      const { exportDocument } = await import('./export-document');
+      await exportDocument(format, title, editor.getJSON() as RichTextDoc);
+      toast({ title: 'Export Successful', description: `Document exported as ${name}` });
+    } catch (error) {
+      console.error('export failed', error);
+      toast({
+        title: 'Export Failed',
+        description: 'Failed to export document. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" disabled={!editor} aria-label="Export">
+          <Download /> Export
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {FORMATS.map(({ format, label, name, icon: Icon }) => (
+          <DropdownMenuItem key={format} onSelect={() => void run(format, name)}>
+            <Icon /> {label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,199 @@
+import { Button } from '@client/components/ui/button';
+import { Input } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/label';
+import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
+import { Switch } from '@client/components/ui/switch';
+import { useToast } from '@client/components/ui/use-toast';
+import { errorMessage } from '@client/lib/api';
+import { COPIED_INDICATOR_MS } from '@shared/constants';
+import { shareLink, type ShareSettings, type UpdateShareSettings } from '@shared/schemas/sharing';
+import { Check, Copy, Globe, Lock, Share2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useShareSettings, useUpdateShareSettings } from './api';
+
+const PRIVATE: ShareSettings = { isPublic: false, allowEditing: false, expiresAt: null, hasPassword: false };
+
+function localToday(): string {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The editor's Share menu (SPEC §2): every setting is saved to and enforced by the server, so the link,
+ * editing permission, expiry and password really protect the document.
+ */
+export function ShareMenu({ documentId }: { documentId: string }) {
+  const [open, setOpen] = useState(false);
+  const { data, isLoading } = useShareSettings(documentId, open);
+  const update = useUpdateShareSettings(documentId);
+  const { toast } = useToast();
+  const [copied, setCopied] = useState(false);
+  const [password, setPassword] = useState('');
+  const ids = { public: useId(), edit: useId(), expiry: useId(), password: useId(), link: useId() };
+  const settings = data ?? PRIVATE;
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const save = (changes: Partial<UpdateShareSettings>, description: string) => {
+    const next: UpdateShareSettings = {
+      isPublic: settings.isPublic,
+      allowEditing: settings.allowEditing,
+      expiresAt: settings.expiresAt,
+      ...changes,
+    };
+    update.mutate(next, {
+      onSuccess: () => toast({ title: 'Sharing Updated', description }),
+      onError: (error) =>
+        toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
+    });
+  };
+
+  const link = shareLink(window.location.origin, documentId, settings);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      toast({ title: 'Link Copied', description: 'The share link is on your clipboard.' });
+    } catch {
+      toast({
+        title: 'Copy Failed',
+        description: 'Failed to copy link to clipboard',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button variant="outline" size="sm" aria-label="Share">
+          <Share2 /> Share
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-80 space-y-4">
+        <div className="flex items-start justify-between gap-3">
+          <div className="space-y-0.5">
+            <Label htmlFor={ids.public} className="flex items-center gap-1.5">
+              {settings.isPublic ? <Globe className="size-4" /> : <Lock className="size-4" />}
+              {settings.isPublic ? 'Public' : 'Private'}
+            </Label>
+            <p className="text-xs text-muted-foreground">
+              {settings.isPublic
+                ? 'Anyone with the link can view this document.'
+                : 'Only you can open this document.'}
+            </p>
+          </div>
+          <Switch
+            id={ids.public}
+            checked={settings.isPublic}
+            disabled={isLoading || update.isPending}
+            onCheckedChange={(isPublic) =>
+              save({ isPublic }, isPublic ? 'Document is now public' : 'Document is now private')
+            }
+          />
+        </div>
+
+        {settings.isPublic && (
+          <>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.link}>Link</Label>
+              <div className="flex gap-2">
+                <Input
+                  id={ids.link}
+                  readOnly
+                  value={link}
+                  onFocus={(e) => e.currentTarget.select()}
+                  className="text-xs"
+                />
+                <Button
+                  size="icon"
+                  variant="outline"
+                  onClick={copy}
+                  aria-label={copied ? 'Copied' : 'Copy link'}
+                >
+                  {copied ? <Check className="text-green-600" /> : <Copy />}
+                </Button>
+              </div>
+            </div>
+            <div className="flex items-center justify-between gap-3">
+              <div className="space-y-0.5">
+                <Label htmlFor={ids.edit}>Allow Editing</Label>
+                <p className="text-xs text-muted-foreground">
+                  Visitors with the link can write with you, live.
+                </p>
+              </div>
+              <Switch
+                id={ids.edit}
+                checked={settings.allowEditing}
+                disabled={update.isPending}
+                onCheckedChange={(allowEditing) =>
+                  save(
+                    { allowEditing },
+                    allowEditing ? 'Visitors can now edit' : 'Visitors can now only view',
+                  )
+                }
+              />
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={ids.expiry}>Expires</Label>
+              <Input
+                id={ids.expiry}
+                type="date"
+                min={localToday()}
+                value={settings.expiresAt ?? ''}
+                disabled={update.isPending}
+                onChange={(e) => {
+                  const value = e.target.value || null;
+                  if (value && value < localToday()) return;
+                  save({ expiresAt: value }, value ? `Link expires after ${value}` : 'Link never expires');
+                }}
+              />
+            </div>
+            <form
+              className="space-y-1.5"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!password) return;
+                save({ password }, 'Password set');
+                setPassword('');
+              }}
+            >
+              <Label htmlFor={ids.password}>
+                Password{' '}
+                {settings.hasPassword && <span className="text-xs text-muted-foreground">(set)</span>}
+              </Label>
+              <div className="flex gap-2">
+                <Input
+                  id={ids.password}
+                  type="password"
+                  autoComplete="new-password"
+                  placeholder={settings.hasPassword ? 'Enter a new password' : 'Optional'}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <Button type="submit" variant="secondary" disabled={!password || update.isPending}>
+                  Set
+                </Button>
+              </div>
+              {settings.hasPassword && (
+                <Button
+                  type="button"
+                  variant="link"
+                  size="sm"
+                  className="h-auto px-0"
+                  onClick={() => save({ password: null }, 'Password removed')}
+                >
+                  Remove password
+                </Button>
+              )}
+            </form>
+          </>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}
