@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerCollaboration } from './collab/collab-plugin';
 import { AppError } from './errors';
+import type { DocumentWriteHooks } from './services/documents';
 import { registerRoutes } from './routes';
 import { renderIndexHtml } from './spa';
 
@@ -18,10 +20,19 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** Every route the app serves (the authorization matrix and the fuzzer walk it). */
+    routeList: RouteEntry[];
+    /** Areas that must see REST writes to documents push hooks here (services/documents.ts). */
+    documentHooks: DocumentWriteHooks[];
   }
 }
 
@@ -37,6 +48,26 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   app.decorate('config', config);
   app.decorate('database', database);
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    }
+  });
+  app.decorate('documentHooks', [] as DocumentWriteHooks[]);
+
+  // Graceful shutdown: 'idle' closes the connections idle when close() starts, but a keep-alive connection
+  // whose request was still in flight would stay open (and hold close() up to keepAliveTimeout, 72 s) after
+  // its response. Responses sent while closing say `Connection: close`, so those connections end with them.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -88,11 +119,25 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     return reply.status(status).send({ message, code });
   });
 
+  // Live collaboration (WebSocket /api/collab) and app.liveDocuments, used by the document routes.
+  await registerCollaboration(app);
   await app.register(registerRoutes, { prefix: '/api' });
 
   const hasClientBuild = existsSync(path.join(CLIENT_DIST_DIR, 'index.html'));
   if (hasClientBuild) {
-    await app.register(fastifyStatic, { root: CLIENT_DIST_DIR, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIST_DIR,
+      wildcard: false,
+      index: false,
+      // The build writes .br/.gz siblings (scripts/vite-precompress.ts); send them when the browser accepts.
+      preCompressed: true,
+      // Hashed file names under /assets/ never change content, so browsers may keep them for a year.
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
