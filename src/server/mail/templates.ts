@@ -1,0 +1,79 @@
+import { PRODUCT_NAME } from '../../shared/constants';
+import type { MailMessage } from './mailer';
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+function layout(heading: string, paragraphs: string[], action: string, link: string, footer: string): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  return `<!doctype html>
+<html><body style="font-family: Inter, Arial, sans-serif; color: #111827; line-height: 1.5">
+<h1 style="font-size: 20px">${escapeHtml(heading)}</h1>
+${body}
+<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 16px; background: #111827; color: #ffffff; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
+<p style="font-size: 13px; color: #6b7280">${escapeHtml(footer)}</p>
+<p style="font-size: 13px; color: #6b7280">${escapeHtml(link)}</p>
+</body></html>`;
+}
+
+function message(
+  type: MailMessage['type'],
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action: string,
+  link: string,
+  footer: string,
+): MailMessage {
+  const text = `${paragraphs.join('\n\n')}\n\n${action}: ${link}\n\n${footer}\n`;
+  return { type, to, subject, text, html: layout(subject, paragraphs, action, link, footer), link };
+}
+
+export function recoveryMail(to: string, link: string, validMinutes: number): MailMessage {
+  return message(
+    'recovery',
+    to,
+    `Reset your ${PRODUCT_NAME} password`,
+    [
+      `Someone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.`,
+      `The link works once and expires in ${validMinutes} minutes.`,
+    ],
+    'Choose a new password',
+    link,
+    'If you did not ask for this, ignore this mail: your password stays as it is.',
+  );
+}
+
+export function signupMail(to: string, link: string, validHours: number): MailMessage {
+  return message(
+    'signup',
+    to,
+    `Confirm your ${PRODUCT_NAME} account`,
+    [
+      `Welcome to ${PRODUCT_NAME}! Confirm your e-mail address to start writing.`,
+      `The link works once and expires in ${validHours} hours.`,
+    ],
+    'Confirm my e-mail address',
+    link,
+    'If you did not sign up, ignore this mail and no account will be activated.',
+  );
+}
+
+export function emailChangeMail(to: string, link: string, validHours: number): MailMessage {
+  return message(
+    'email_change',
+    to,
+    `Confirm your new ${PRODUCT_NAME} e-mail address`,
+    [
+      `You asked to use this address for your ${PRODUCT_NAME} account.`,
+      `The link works once and expires in ${validHours} hours.`,
+    ],
+    'Confirm the new address',
+    link,
+    'If you did not ask for this, ignore this mail: the account keeps its current address.',
+  );
+}

@@ -1,0 +1,297 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type {
+  EmailTokenType,
+  PasswordGrantBody,
+  Session,
+  SignUpBody,
+  SignUpResponse,
+  UpdateUserBody,
+  User,
+  VerifyBody,
+} from '../../shared/schemas/auth';
+import { WEAK_PASSWORD_REASONS } from '../../shared/schemas/auth';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { emailTokens, sessions, users } from '../db/schema';
+import { badRequest, forbidden, unauthorized, unprocessable } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { emailChangeMail, recoveryMail, signupMail } from '../mail/templates';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  needsRehash,
+  passwordWeaknesses,
+  verifyPassword,
+} from './passwords';
+import { startSession } from './sessions';
+import { hashToken, randomToken } from './tokens';
+import { presentUser, type UserRow } from './users';
+
+/** Lifetimes of e-mailed one-time links. */
+export const EMAIL_TOKEN_TTL_SECONDS: Record<EmailTokenType, number> = {
+  recovery: 60 * 60,
+  signup: 24 * 60 * 60,
+  email_change: 24 * 60 * 60,
+};
+
+export interface AccountsContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+const invalidCredentials = () => badRequest('Invalid login credentials', 'invalid_credentials');
+const emailExists = () =>
+  unprocessable('A user with this email address has already been registered', 'email_exists');
+
+function assertStrongPassword(password: string, ...emails: string[]): void {
+  const reasons = [...new Set(emails.flatMap((email) => passwordWeaknesses(password, email)))];
+  if (reasons.length === 0) return;
+  throw unprocessable(reasons.map((r) => WEAK_PASSWORD_REASONS[r]).join(' '), 'weak_password', { reasons });
+}
+
+/** PostgreSQL unique violation (23505), from pg or PGlite, possibly wrapped by Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    if (typeof e === 'object' && (e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+/** A new one-time token for an e-mailed link; earlier unused tokens of the same type stop working. */
+async function issueEmailToken(
+  db: Db,
+  userId: string,
+  type: EmailTokenType,
+  newEmail: string | null = null,
+): Promise<string> {
+  const token = randomToken();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.type, type), isNull(emailTokens.usedAt)));
+    await tx.insert(emailTokens).values({
+      userId,
+      type,
+      tokenHash: hashToken(token),
+      newEmail,
+      expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_SECONDS[type] * 1000),
+    });
+  });
+  return token;
+}
+
+export function recoveryLink(config: Config, token: string): string {
+  return `${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function confirmLink(config: Config, token: string, type: 'signup' | 'email_change'): string {
+  return `${config.APP_URL}/auth/confirm?token=${encodeURIComponent(token)}&type=${type}`;
+}
+
+async function sendSignupConfirmation(ctx: AccountsContext, user: UserRow): Promise<void> {
+  const token = await issueEmailToken(ctx.db, user.id, 'signup');
+  ctx.mailer.send(
+    signupMail(user.email, confirmLink(ctx.config, token, 'signup'), EMAIL_TOKEN_TTL_SECONDS.signup / 3600),
+  );
+}
+
+/**
+ * Creates an account. With SMTP the e-mail must be confirmed first (session null); without it the account
+ * is confirmed at once and signed in.
+ */
+export async function signUp(ctx: AccountsContext, body: SignUpBody): Promise<SignUpResponse> {
+  assertStrongPassword(body.password, body.email);
+  const requireConfirmation = ctx.mailer.delivers;
+  const passwordHash = await hashPassword(body.password);
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      email: body.email,
+      passwordHash,
+      fullName: body.data?.full_name ?? '',
+      emailConfirmedAt: requireConfirmation ? null : new Date(),
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw unprocessable('User already registered', 'user_already_exists');
+  if (requireConfirmation) {
+    await sendSignupConfirmation(ctx, user);
+    return { user: presentUser(user), session: null };
+  }
+  return { user: presentUser(user), session: await startSession(ctx, user) };
+}
+
+/** Password sign-in. Unknown e-mail and wrong password answer alike, in about the same time. */
+export async function signInWithPassword(ctx: AccountsContext, body: PasswordGrantBody): Promise<Session> {
+  const user = await findUserByEmail(ctx.db, body.email);
+  if (!user) {
+    await burnPasswordCheck(body.password);
+    throw invalidCredentials();
+  }
+  if (!(await verifyPassword(user.passwordHash, body.password))) throw invalidCredentials();
+  // Only required while mail can actually reach the user; a self-hoster who removes SMTP can still sign in.
+  if (!user.emailConfirmedAt && ctx.mailer.delivers)
+    throw badRequest('Email not confirmed', 'email_not_confirmed');
+  if (needsRehash(user.passwordHash)) {
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(eq(users.id, user.id));
+  }
+  return startSession(ctx, user);
+}
+
+/** Sends a reset link if the account exists. Callers answer `{}` either way. */
+export async function requestRecovery(ctx: AccountsContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = await issueEmailToken(ctx.db, user.id, 'recovery');
+  ctx.mailer.send(
+    recoveryMail(user.email, recoveryLink(ctx.config, token), EMAIL_TOKEN_TTL_SECONDS.recovery / 60),
+  );
+}
+
+/** Sends a new sign-up confirmation to an unconfirmed account (with SMTP). Callers answer `{}` either way. */
+export async function resendSignupConfirmation(ctx: AccountsContext, email: string): Promise<void> {
+  if (!ctx.mailer.delivers) return;
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.emailConfirmedAt) return;
+  await sendSignupConfirmation(ctx, user);
+}
+
+/** Redeems an e-mailed one-time token and signs the user in. 403 otp_expired when invalid, used or expired. */
+export async function verifyEmailToken(ctx: AccountsContext, body: VerifyBody): Promise<Session> {
+  const now = new Date();
+  // Claiming the token is one statement, so a link can be redeemed exactly once even under concurrency.
+  const [claimed] = await ctx.db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(body.token)),
+        eq(emailTokens.type, body.type),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
+  if (!claimed) throw forbidden('Email link is invalid or has expired', 'otp_expired');
+
+  let user: UserRow | undefined;
+  if (body.type === 'email_change') {
+    if (!claimed.newEmail) throw forbidden('Email link is invalid or has expired', 'otp_expired');
+    try {
+      [user] = await ctx.db
+        .update(users)
+        .set({ email: claimed.newEmail, emailConfirmedAt: now, updatedAt: now })
+        .where(eq(users.id, claimed.userId))
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailExists();
+      throw error;
+    }
+  } else {
+    // Following a sign-up or a recovery link proves the address belongs to the user.
+    [user] = await ctx.db
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, claimed.userId))
+      .returning();
+  }
+  if (!user) throw forbidden('Email link is invalid or has expired', 'otp_expired');
+  return startSession(ctx, user);
+}
+
+export async function getUser(ctx: Pick<AccountsContext, 'db'>, userId: string): Promise<User> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw unauthorized('User from sub claim in JWT does not exist', 'user_not_found');
+  return presentUser(user);
+}
+
+/**
+ * Changes name, password and/or e-mail of the signed-in user. A new password ends the user's other sessions.
+ * A new e-mail is confirmed by a link sent to it (with SMTP) or applied at once (without).
+ */
+export async function updateUser(
+  ctx: AccountsContext,
+  principal: { userId: string; sessionId: string },
+  body: UpdateUserBody,
+): Promise<User> {
+  const user = await findUserById(ctx.db, principal.userId);
+  if (!user) throw unauthorized('User from sub claim in JWT does not exist', 'user_not_found');
+  const changes: Partial<typeof users.$inferInsert> = {};
+
+  const newEmail = body.email !== undefined && body.email !== user.email ? body.email : undefined;
+  if (body.password !== undefined) {
+    assertStrongPassword(body.password, user.email, ...(newEmail ? [newEmail] : []));
+    if (await verifyPassword(user.passwordHash, body.password)) {
+      throw unprocessable('New password should be different from the old password.', 'same_password');
+    }
+    changes.passwordHash = await hashPassword(body.password);
+  }
+  if (body.data?.full_name !== undefined) changes.fullName = body.data.full_name;
+
+  let sendEmailChangeTo: string | undefined;
+  if (newEmail) {
+    const [taken] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, newEmail), ne(users.id, user.id)))
+      .limit(1);
+    if (taken) throw emailExists();
+    if (ctx.mailer.delivers) {
+      sendEmailChangeTo = newEmail;
+    } else {
+      changes.email = newEmail;
+      changes.emailConfirmedAt = new Date();
+    }
+  }
+
+  let updated = user;
+  if (Object.keys(changes).length > 0) {
+    try {
+      const [row] = await ctx.db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (row) updated = row;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailExists();
+      throw error;
+    }
+  }
+  if (changes.passwordHash) {
+    // Whoever else holds a session (a thief, or a forgotten device) is signed out by a password change.
+    await ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(eq(sessions.userId, user.id), ne(sessions.id, principal.sessionId), isNull(sessions.revokedAt)),
+      );
+  }
+  if (sendEmailChangeTo) {
+    const token = await issueEmailToken(ctx.db, user.id, 'email_change', sendEmailChangeTo);
+    ctx.mailer.send(
+      emailChangeMail(
+        sendEmailChangeTo,
+        confirmLink(ctx.config, token, 'email_change'),
+        EMAIL_TOKEN_TTL_SECONDS.email_change / 3600,
+      ),
+    );
+  }
+  return presentUser(updated);
+}
