@@ -79,3 +79,13 @@ export function planById(id: string): PlanDefinition {
 export function isPlanId(value: string): value is PlanId {
   return (PLAN_IDS as readonly string[]).includes(value);
 }
+
+/** True when `plan` is strictly above `than` in SPEC §4's order gratis < creator < professional. */
+export function isHigherPlan(plan: PlanId, than: PlanId): boolean {
+  return PLAN_ORDER[plan] > PLAN_ORDER[than];
+}
+
+/** The higher of two plans. */
+export function maxPlan(a: PlanId, b: PlanId): PlanId {
+  return PLAN_ORDER[a] >= PLAN_ORDER[b] ? a : b;
+}
