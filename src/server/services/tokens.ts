@@ -40,8 +40,22 @@ export async function signAccessToken(
   return { token, expiresAt };
 }
 
+/**
+ * Tokens that verified, with their expiry. Checking an HS256 signature through WebCrypto costs CPU and an
+ * async hop on every request (bench:api); a token that verified once under a secret always will, so only
+ * its expiry is checked again. Revocation is not a token property: requireUser checks the session each time.
+ */
+const VERIFIED_CACHE_MAX = 10_000;
+const verifiedTokens = new Map<string, { secret: string; claims: AccessClaims; exp: number }>();
+
 /** Verifies signature (HS256 only: `alg: none` and other algorithms are refused), issuer, audience and expiry. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims> {
+  const cached = verifiedTokens.get(token);
+  if (cached && cached.secret === secret) {
+    if (cached.exp > Math.floor(Date.now() / 1000)) return cached.claims;
+    verifiedTokens.delete(token);
+    throw unauthorized('Token has expired', 'bad_jwt');
+  }
   try {
     const { payload } = await jwtVerify(token, keyFor(secret), {
       algorithms: ['HS256'],
@@ -55,7 +69,14 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     ) {
       throw unauthorized('Invalid token', 'bad_jwt');
     }
-    return { userId: payload.sub, sessionId: payload.sid, email: payload.email };
+    const claims = { userId: payload.sub, sessionId: payload.sid, email: payload.email };
+    if (typeof payload.exp === 'number') {
+      if (verifiedTokens.size >= VERIFIED_CACHE_MAX) {
+        verifiedTokens.delete(verifiedTokens.keys().next().value!); // the oldest
+      }
+      verifiedTokens.set(token, { secret, claims, exp: payload.exp });
+    }
+    return claims;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw unauthorized('Token has expired', 'bad_jwt');
     throw unauthorized('Invalid token', 'bad_jwt');
