@@ -1,8 +1,43 @@
-// Placeholder shell; the Web app issue replaces it with providers and the route table.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { LazyToaster } from '@client/components/ui/lazy-toaster';
+import { AuthDialogProvider } from '@client/features/auth/auth-dialog';
+import { AuthProvider, useAuth } from '@client/features/auth/AuthProvider';
+import { ThemeProvider } from '@client/features/settings/theme';
+import { queryClient } from '@client/lib/query-client';
+import { AppRoutes } from './routes';
+
+// Only signed-in users have saved settings to apply; visitors never download this.
+const SettingsSync = lazy(async () => ({
+  default: (await import('@client/features/settings/SettingsSync')).SettingsSync,
+}));
+
+function SignedInSettingsSync() {
+  const { user } = useAuth();
+  return user ? (
+    <Suspense fallback={null}>
+      <SettingsSync />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * Providers and routes. Tooltips get their provider where they are used (components/ui/tooltip.tsx); the toast
+ * UI is mounted on the first toast (components/ui/lazy-toaster.tsx): both keep the landing page's first bundle
+ * small.
+ */
 export function App() {
   return (
-    <main className="min-h-screen grid place-items-center">
-      <h1 className="text-3xl font-semibold">Quillwright</h1>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <AuthProvider>
+          <SignedInSettingsSync />
+          <AuthDialogProvider>
+            <AppRoutes />
+            <LazyToaster />
+          </AuthDialogProvider>
+        </AuthProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

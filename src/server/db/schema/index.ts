@@ -1,3 +1,6 @@
 // Every table of the app. Each domain keeps its tables in its own file; add new files here.
 export * from './accounts';
 export * from './documents';
+export * from './billing';
+export * from './ai';
+export * from './settings';

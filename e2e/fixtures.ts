@@ -1,0 +1,176 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { E2E_DATA_DIR } from './env';
+
+/**
+ * Browser-test fixtures (cal.com style): users are created through the real API and signed in by writing the
+ * session where the app keeps it, so each test spends its time on the screen it tests.
+ */
+
+/** Same key as src/client/features/auth/session-store.ts. */
+export const SESSION_STORAGE_KEY = 'quillwright.auth.session';
+export const THEME_STORAGE_KEY = 'quillwright.theme';
+export const TEST_PASSWORD = 'quiet-harbour-lantern-58';
+
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+  token_type: string;
+  user: { id: string; email: string; user_metadata: { full_name?: string } };
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  fullName: string;
+  session: Session;
+}
+
+export function uniqueEmail(prefix = 'writer'): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.test`;
+}
+
+/** A made-up client address per test: the e2e server trusts X-Forwarded-For, so per-IP limits are per test. */
+function testClientAddress(): string {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${((c ?? 0) % 250) + 2}`;
+}
+
+export interface Users {
+  /** Signs up a new user through the API (no UI) and returns it with a fresh session. */
+  create(options?: { fullName?: string; prefix?: string }): Promise<TestUser>;
+  /** Signs the page in as the user: the session goes into localStorage before the app's scripts run. */
+  login(user: TestUser): Promise<void>;
+  /** The API with the user's bearer token. */
+  api(user: TestUser): {
+    get(url: string): ReturnType<APIRequestContext['get']>;
+    post(url: string, data?: unknown): ReturnType<APIRequestContext['post']>;
+    put(url: string, data?: unknown): ReturnType<APIRequestContext['put']>;
+  };
+}
+
+export interface Mail {
+  type: 'recovery' | 'signup' | 'email_change';
+  to: string;
+  subject: string;
+  text: string;
+  link: string;
+  created_at: string;
+}
+
+export interface Outbox {
+  /** Waits for the newest mail of a type sent to an address (the server writes mails to DATA_DIR/outbox). */
+  waitFor(to: string, type: Mail['type']): Promise<Mail>;
+}
+
+interface Fixtures {
+  clientAddress: string;
+  users: Users;
+  outbox: Outbox;
+}
+
+export const test = base.extend<Fixtures>({
+  // Playwright reads the fixture's dependencies from the destructuring pattern: an empty one means none.
+  // eslint-disable-next-line no-empty-pattern
+  clientAddress: async ({}, use) => {
+    await use(testClientAddress());
+  },
+  // Every request of the test's browser context carries the test's client address.
+  context: async ({ context, clientAddress }, use) => {
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress });
+    await use(context);
+  },
+  users: async ({ playwright, baseURL, page, clientAddress }, use) => {
+    const request = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': clientAddress },
+    });
+    const users: Users = {
+      async create({ fullName = 'Test Writer', prefix = 'writer' } = {}) {
+        const email = uniqueEmail(prefix);
+        const signUp = await request.post('/api/auth/signup', {
+          data: { email, password: TEST_PASSWORD, data: { full_name: fullName } },
+        });
+        expect(signUp.ok(), await signUp.text()).toBeTruthy();
+        let session = ((await signUp.json()) as { session: Session | null }).session;
+        if (!session) {
+          const signIn = await request.post('/api/auth/token?grant_type=password', {
+            data: { email, password: TEST_PASSWORD },
+          });
+          expect(signIn.ok(), await signIn.text()).toBeTruthy();
+          session = (await signIn.json()) as Session;
+        }
+        return { email, password: TEST_PASSWORD, fullName, session };
+      },
+      async login(user) {
+        await page.addInitScript(
+          ([key, value]) => {
+            // Only on the first load: later reloads keep whatever the app stored (refreshed or signed out).
+            if (!window.sessionStorage.getItem('e2e.seeded')) {
+              window.sessionStorage.setItem('e2e.seeded', '1');
+              window.localStorage.setItem(key, value);
+            }
+          },
+          [SESSION_STORAGE_KEY, JSON.stringify(user.session)] as const,
+        );
+      },
+      api(user) {
+        const headers = { Authorization: `Bearer ${user.session.access_token}` };
+        return {
+          get: (url) => request.get(url, { headers }),
+          post: (url, data) => request.post(url, { headers, data }),
+          put: (url, data) => request.put(url, { headers, data }),
+        };
+      },
+    };
+    await use(users);
+    await request.dispose();
+  },
+  // eslint-disable-next-line no-empty-pattern
+  outbox: async ({}, use) => {
+    const dir = path.join(E2E_DATA_DIR, 'outbox');
+    const read = async (to: string, type: Mail['type']): Promise<Mail | undefined> => {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const mine = names
+        .filter((name) => name.endsWith('.json') && name.includes(`-${type}-`))
+        .sort()
+        .reverse();
+      for (const name of mine) {
+        const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as Mail;
+        if (mail.to.toLowerCase() === to.toLowerCase() && mail.type === type) return mail;
+      }
+      return undefined;
+    };
+    await use({
+      async waitFor(to, type) {
+        let found: Mail | undefined;
+        await expect
+          .poll(async () => (found = await read(to, type)), {
+            message: `a ${type} mail to ${to}`,
+            timeout: 15_000,
+          })
+          .toBeTruthy();
+        return found as Mail;
+      },
+    });
+  },
+});
+
+export { expect };
+
+/** Opens the auth dialog from the landing page's header. */
+export async function openLanding(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Start Writing' }).first()).toBeVisible();
+}
+
+/** Saves a full-page screenshot at the given width into /tmp/shots. */
+export async function shoot(page: Page, name: string, width: 1280 | 390): Promise<void> {
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+  await page.waitForTimeout(350); // let transitions settle
+  await page.screenshot({ path: `/tmp/shots/${name}-${width}.png`, fullPage: false });
+}

@@ -1,0 +1,8 @@
+import * as React from 'react';
+import { cn } from '@client/lib/utils';
+
+export function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div data-slot="skeleton" className={cn('animate-pulse rounded-md bg-border/60', className)} {...props} />
+  );
+}

@@ -1,0 +1,209 @@
+import { FilePlus2Icon, Loader2Icon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'wouter';
+import { DASHBOARD_SKELETON_CARDS } from '@shared/constants';
+import type { DocumentSummary } from '@shared/schemas/documents';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@client/components/ui/alert-dialog';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { ToastAction } from '@client/components/ui/toast';
+import { TooltipProvider } from '@client/components/ui/tooltip';
+import { toast } from '@client/components/ui/use-toast';
+import { ApiError, errorMessage } from '@client/lib/api';
+import type { SettingsTab } from '@client/features/settings/AccountSettingsDialog';
+import { DashboardHeader } from './DashboardHeader';
+import { DocumentCard } from './DocumentCard';
+import { useCreateDocument, useDeleteDocument, useDocuments } from './queries';
+
+const AccountSettingsDialog = lazy(async () => ({
+  default: (await import('@client/features/settings/AccountSettingsDialog')).AccountSettingsDialog,
+}));
+
+function SkeletonGrid() {
+  return (
+    <ul
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      aria-busy="true"
+      aria-label="Loading documents"
+    >
+      {Array.from({ length: DASHBOARD_SKELETON_CARDS }, (_, i) => (
+        <li
+          key={i}
+          className="flex min-h-36 flex-col rounded-xl border bg-card p-5"
+          data-testid="document-skeleton"
+        >
+          <Skeleton className="mb-4 size-10 rounded-lg" />
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="mt-auto h-3 w-1/2" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC §2 Dashboard: the signed-in user's documents. */
+export function DashboardPage() {
+  const [, navigate] = useLocation();
+  const documents = useDocuments();
+  const create = useCreateDocument();
+  const remove = useDeleteDocument();
+  const [pendingDelete, setPendingDelete] = useState<DocumentSummary | null>(null);
+  const [settings, setSettings] = useState<{ open: boolean; tab: SettingsTab; mounted: boolean }>({
+    open: false,
+    tab: 'profile',
+    mounted: false,
+  });
+
+  const openSettings = (tab: SettingsTab = 'profile') => setSettings({ open: true, tab, mounted: true });
+
+  const onCreate = () => {
+    if (create.isPending) return;
+    create.mutate(undefined, {
+      onSuccess: (document) => {
+        toast({ title: 'Document created', description: 'Your new document has been created successfully.' });
+        navigate(`/editor/${document.id}`);
+      },
+      onError: (error) => {
+        console.error('Error creating document', error);
+        const planLimit = error instanceof ApiError && error.status === 403 && error.code === 'plan_limit';
+        toast({
+          title: 'Error creating document',
+          description: errorMessage(error),
+          variant: 'destructive',
+          action: planLimit ? (
+            <ToastAction altText="Upgrade your plan" onClick={() => openSettings('subscription')}>
+              Upgrade
+            </ToastAction>
+          ) : undefined,
+        });
+      },
+    });
+  };
+
+  const onConfirmDelete = () => {
+    const document = pendingDelete;
+    if (!document) return;
+    remove.mutate(document.id, {
+      onSuccess: () => {
+        setPendingDelete(null);
+        toast({ title: 'Document deleted', description: 'The document has been deleted successfully.' });
+      },
+      onError: (error) => {
+        console.error('Error deleting document', error);
+        setPendingDelete(null);
+        toast({ title: 'Error deleting document', description: errorMessage(error), variant: 'destructive' });
+      },
+    });
+  };
+
+  const list = documents.data ?? [];
+
+  return (
+    <TooltipProvider>
+      <div className="min-h-dvh bg-background">
+        <DashboardHeader onOpenSettings={() => openSettings('profile')} />
+        <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+          <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your Documents</h1>
+              <p className="mt-1 text-muted-foreground">Create and manage your writing projects</p>
+            </div>
+            <Button onClick={onCreate} disabled={create.isPending} className="self-start sm:self-auto">
+              {create.isPending ? (
+                <Loader2Icon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <PlusIcon aria-hidden="true" />
+              )}
+              New Document
+            </Button>
+          </div>
+
+          {documents.isLoading ? (
+            <SkeletonGrid />
+          ) : documents.isError ? (
+            <div
+              role="alert"
+              className="flex flex-col items-center rounded-xl border bg-card px-6 py-14 text-center"
+            >
+              <h2 className="text-lg font-semibold">We couldn&apos;t load your documents</h2>
+              <p className="mt-1 max-w-md text-sm text-muted-foreground">{errorMessage(documents.error)}</p>
+              <Button variant="outline" className="mt-5" onClick={() => void documents.refetch()}>
+                <RefreshCwIcon aria-hidden="true" />
+                Try again
+              </Button>
+            </div>
+          ) : list.length === 0 ? (
+            <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
+              <span className="mb-4 grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
+                <FilePlus2Icon className="size-7" aria-hidden="true" />
+              </span>
+              <h2 className="text-lg font-semibold">No documents yet</h2>
+              <p className="mt-1 text-sm text-muted-foreground">Create your first document to get started</p>
+              <Button className="mt-6" onClick={onCreate} disabled={create.isPending}>
+                {create.isPending ? (
+                  <Loader2Icon className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <PlusIcon aria-hidden="true" />
+                )}
+                Create Document
+              </Button>
+            </div>
+          ) : (
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Documents">
+              {list.map((document) => (
+                <DocumentCard
+                  key={document.id}
+                  document={document}
+                  onDelete={() => setPendingDelete(document)}
+                />
+              ))}
+            </ul>
+          )}
+        </main>
+
+        <AlertDialog
+          open={pendingDelete !== null}
+          onOpenChange={(open) => {
+            if (!open && !remove.isPending) setPendingDelete(null);
+          }}
+        >
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Delete Document</AlertDialogTitle>
+              <AlertDialogDescription>
+                Are you sure you want to delete &apos;{pendingDelete?.title}&apos;? This action cannot be
+                undone.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+              {/* A plain button, not AlertDialogAction: the dialog stays open until the delete finishes. */}
+              <Button variant="destructive" onClick={onConfirmDelete} disabled={remove.isPending}>
+                {remove.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+                Delete
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+
+        {settings.mounted ? (
+          <Suspense fallback={null}>
+            <AccountSettingsDialog
+              open={settings.open}
+              defaultTab={settings.tab}
+              onOpenChange={(open) => setSettings((s) => ({ ...s, open }))}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+    </TooltipProvider>
+  );
+}

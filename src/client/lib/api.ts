@@ -1,0 +1,123 @@
+import { getSession, markExpired, needsRefresh, refreshSession } from '@client/features/auth/session-store';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A non-OK answer. message is '{status}: {body text or status text}' (SPEC §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's stable error code ({ message, code }), when the body had one. */
+  readonly code: string | undefined;
+  /** Parsed JSON body when it was JSON, else the text. */
+  readonly body: unknown;
+
+  constructor(status: number, text: string, body: unknown) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+    this.code = typeof code === 'string' ? code : undefined;
+  }
+
+  /** The server's human message ({ message }), falling back to the full error message. */
+  get serverMessage(): string {
+    const message =
+      this.body && typeof this.body === 'object' ? (this.body as { message?: unknown }).message : null;
+    return typeof message === 'string' && message ? message : this.message;
+  }
+
+  /** Reasons of a weak_password error. */
+  get reasons(): string[] {
+    const reasons =
+      this.body && typeof this.body === 'object' ? (this.body as { reasons?: unknown }).reasons : null;
+    return Array.isArray(reasons)
+      ? reasons.filter((r): r is string => typeof r === 'string').map(describeReason)
+      : [];
+  }
+}
+
+/** Human wording of the server's weak_password reason codes (unknown codes are shown as they are). */
+const WEAK_PASSWORD_REASONS: Record<string, string> = {
+  length: 'Use at least 8 characters.',
+  common: 'Avoid common passwords that are easy to guess.',
+  email: "Don't use your e-mail address as your password.",
+};
+
+export function describeReason(reason: string): string {
+  return WEAK_PASSWORD_REASONS[reason] ?? reason;
+}
+
+/** The human message of any error: the server's message for ApiError, else the error's message. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+async function currentToken(): Promise<string | null> {
+  const session = getSession();
+  if (!session) return null;
+  if (needsRefresh(session)) {
+    try {
+      const refreshed = await refreshSession();
+      return refreshed?.access_token ?? null;
+    } catch {
+      return session.access_token;
+    }
+  }
+  return session.access_token;
+}
+
+async function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(path, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return new ApiError(response.status, text || response.statusText, parsed);
+}
+
+export interface RequestOptions {
+  /** Send no bearer token even when signed in (auth endpoints that take credentials in the body). */
+  anonymous?: boolean;
+}
+
+/**
+ * The generic request helper (SPEC §7): any method and path, bearer header from the current session, JSON body
+ * when given, credentials included. Returns the parsed JSON (null for an empty answer), throws ApiError otherwise.
+ * A 401 while signed in triggers one token refresh and one retry.
+ */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const token = options.anonymous ? null : await currentToken();
+  let response = await send(method, path, body, token);
+  if (response.status === 401 && token) {
+    markExpired();
+    const refreshed = await refreshSession().catch(() => null);
+    if (refreshed && refreshed.access_token !== token) {
+      response = await send(method, path, body, refreshed.access_token);
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return null as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}

@@ -1,0 +1,61 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch } from 'wouter';
+import { useAuth } from '@client/features/auth/AuthProvider';
+
+/** Lazy-loads a page from a module's named export, so each route is its own chunk. */
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LandingPage = page(() => import('./features/landing/LandingPage'), 'LandingPage');
+const DashboardPage = page(() => import('./features/documents/DashboardPage'), 'DashboardPage');
+const EditorPage = page(() => import('./features/editor/EditorPage'), 'EditorPage');
+const SubscriptionSuccessPage = page(
+  () => import('./features/billing/SubscriptionSuccessPage'),
+  'SubscriptionSuccessPage',
+);
+const SubscriptionCancelPage = page(
+  () => import('./features/billing/SubscriptionCancelPage'),
+  'SubscriptionCancelPage',
+);
+const PrivacyPage = page(() => import('./features/legal/PrivacyPage'), 'PrivacyPage');
+const TermsPage = page(() => import('./features/legal/TermsPage'), 'TermsPage');
+const SharedDocumentPage = page(() => import('./features/sharing/SharedDocumentPage'), 'SharedDocumentPage');
+const ResetPasswordPage = page(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const ConfirmPage = page(() => import('./features/auth/ConfirmPage'), 'ConfirmPage');
+const NotFoundPage = page(() => import('./features/misc/NotFoundPage'), 'NotFoundPage');
+
+export function PageFallback() {
+  return (
+    <div className="grid min-h-dvh place-items-center" role="status" aria-live="polite">
+      <span className="size-6 animate-spin rounded-full border-2 border-primary/25 border-t-primary" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+/** SPEC §2: landing when signed out; dashboard when signed in and auth is not loading. */
+function HomePage() {
+  const { user, loading } = useAuth();
+  if (loading) return <PageFallback />;
+  return user ? <DashboardPage /> : <LandingPage />;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/editor/:id?" component={EditorPage} />
+        <Route path="/subscription-success" component={SubscriptionSuccessPage} />
+        <Route path="/subscription-cancel" component={SubscriptionCancelPage} />
+        <Route path="/privacy" component={PrivacyPage} />
+        <Route path="/terms" component={TermsPage} />
+        <Route path="/shared/:id" component={SharedDocumentPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/auth/confirm" component={ConfirmPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

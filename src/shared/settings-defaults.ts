@@ -1,0 +1,55 @@
+/**
+ * Account settings defaults and allowed values, without zod, so the browser's first bundle can use them
+ * cheaply. The zod schemas in schemas/settings.ts are built from these.
+ */
+export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
+export const EDITOR_FONT_SIZE_PREFERENCES = ['small', 'medium', 'large'] as const;
+export const EDITOR_FONT_FAMILY_PREFERENCES = ['inter', 'serif', 'mono'] as const;
+
+export interface Preferences {
+  theme: (typeof THEME_PREFERENCES)[number];
+  fontSize: (typeof EDITOR_FONT_SIZE_PREFERENCES)[number];
+  fontFamily: (typeof EDITOR_FONT_FAMILY_PREFERENCES)[number];
+  autoSave: boolean;
+  showWordCount: boolean;
+  focusModeDefault: boolean;
+}
+
+export interface NotificationSettings {
+  marketing: boolean;
+  updates: boolean;
+  security: boolean;
+}
+
+export interface UserSettings {
+  preferences: Preferences;
+  notifications: NotificationSettings;
+  /** ISO time of the last save; null when the user never saved (defaults). */
+  updated_at: string | null;
+}
+
+export interface UpdateUserSettings {
+  preferences?: Partial<Preferences> | undefined;
+  notifications?: Partial<NotificationSettings> | undefined;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  theme: 'system',
+  fontSize: 'medium',
+  fontFamily: 'inter',
+  autoSave: true,
+  showWordCount: true,
+  focusModeDefault: false,
+};
+
+export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
+  marketing: false,
+  updates: true,
+  security: true,
+};
+
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  preferences: DEFAULT_PREFERENCES,
+  notifications: DEFAULT_NOTIFICATIONS,
+  updated_at: null,
+};
