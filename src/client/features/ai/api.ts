@@ -1,0 +1,129 @@
+import type {
+  AiGenerationMeta,
+  AiHealth,
+  AiSuggestion,
+  AiUsageSummary,
+  AnalysisResponse,
+  GrammarResponse,
+} from '@shared/schemas/ai';
+import { getSession, markExpired, needsRefresh, refreshSession } from '@client/features/auth/session-store';
+import { ApiError, apiRequest } from '@client/lib/api';
+import { SseParser } from './sse';
+
+/** Plain fetchers for /api/ai (SPEC §7 plus summarize, outline, health, usage). */
+
+export type StreamingEndpoint = 'complete' | 'improve' | 'rewrite' | 'tone' | 'summarize' | 'outline';
+
+export interface StreamResult extends AiGenerationMeta {
+  text: string;
+}
+
+export const aiApi = {
+  health: () => apiRequest<AiHealth>('GET', '/api/ai/health'),
+  usage: () => apiRequest<AiUsageSummary>('GET', '/api/ai/usage'),
+  grammar: (text: string) => apiRequest<GrammarResponse>('POST', '/api/ai/grammar', { text }),
+  analyze: (text: string) =>
+    apiRequest<AnalysisResponse>('POST', '/api/ai/analyze', { text, type: 'content_analysis' }),
+  alternatives: (text: string, count?: number) =>
+    apiRequest<{ alternatives: string[] }>('POST', '/api/ai/alternatives', { text, count }),
+  rewritingSuggestions: (text: string) =>
+    apiRequest<{ suggestions: { suggestion: string }[] }>('POST', '/api/ai/suggestions', {
+      text,
+      type: 'rewriting',
+    }),
+  storeSuggestion: (input: {
+    documentId: string;
+    originalText: string;
+    suggestedText: string;
+    type: string;
+  }) => apiRequest<AiSuggestion>('POST', '/api/ai/suggestions', input),
+  decideSuggestion: (id: string, accepted: boolean) =>
+    apiRequest<AiSuggestion>('PUT', `/api/ai/suggestions/${id}`, { accepted }),
+  listSuggestions: (documentId: string) =>
+    apiRequest<{ suggestions: AiSuggestion[] }>('GET', `/api/ai/suggestions?documentId=${documentId}`),
+};
+
+async function token(forceRefresh = false): Promise<string | null> {
+  const session = getSession();
+  if (!session) return null;
+  if (forceRefresh || needsRefresh(session)) {
+    const refreshed = await refreshSession().catch(() => null);
+    return refreshed?.access_token ?? (forceRefresh ? null : session.access_token);
+  }
+  return session.access_token;
+}
+
+async function post(path: string, body: unknown, signal: AbortSignal, bearer: string | null) {
+  return fetch(`/api/ai/${path}`, {
+    method: 'POST',
+    headers: {
+      Accept: 'text/event-stream',
+      'Content-Type': 'application/json',
+      ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+    },
+    credentials: 'include',
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return new ApiError(response.status, text || response.statusText, parsed);
+}
+
+/**
+ * Streams an AI answer: `onDelta` receives each piece as it arrives and the promise resolves with the whole
+ * answer. Aborting `signal` cancels the request (the server then cancels its provider call). Errors are
+ * ApiError, with the server's `{ message, code }` (503 ai_unavailable, 402 quota_exceeded, …).
+ */
+export async function streamAi(
+  endpoint: StreamingEndpoint,
+  body: Record<string, unknown>,
+  options: { signal: AbortSignal; onDelta?: (delta: string, textSoFar: string) => void },
+): Promise<StreamResult> {
+  const bearer = await token();
+  let response = await post(endpoint, body, options.signal, bearer);
+  if (response.status === 401 && bearer) {
+    markExpired();
+    const fresh = await token(true);
+    if (fresh && fresh !== bearer) response = await post(endpoint, body, options.signal, fresh);
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
+    // A server that answered JSON anyway: take the first string field as the answer.
+    const json = (await response.json()) as Record<string, unknown>;
+    const text = Object.values(json).find((v): v is string => typeof v === 'string') ?? '';
+    options.onDelta?.(text, text);
+    return { text, provider: 'openai', model: '', usage: { inputTokens: 0, outputTokens: 0 } };
+  }
+  const parser = new SseParser();
+  const decoder = new TextDecoder();
+  const reader = response.body.getReader();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    for (const message of parser.push(decoder.decode(value, { stream: true }))) {
+      const data = JSON.parse(message.data) as Record<string, unknown>;
+      if (message.event === 'done') return data as unknown as StreamResult;
+      if (message.event === 'error') {
+        throw new ApiError(502, message.data, data);
+      }
+      if (typeof data.delta === 'string') {
+        text += data.delta;
+        options.onDelta?.(data.delta, text);
+      }
+    }
+  }
+  throw new ApiError(502, 'The AI answer ended unexpectedly.', {
+    message: 'The AI answer ended unexpectedly.',
+    code: 'ai_stream_failed',
+  });
+}

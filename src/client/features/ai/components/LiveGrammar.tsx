@@ -1,0 +1,89 @@
+import { closeHistory } from '@tiptap/pm/history';
+import { SpellCheck, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@client/components/ui/button';
+import { aiApi } from '../api';
+import { asOneUndoStep } from '../editor-ops';
+import { liveGrammarKey, liveGrammarPlugin, type GrammarIssue } from '../live-grammar';
+import { useLiveGrammarEnabled } from '../live-grammar-preference';
+import type { AiController } from '../useAiActions';
+
+/** Pause after the last keystroke before the edited paragraph is checked. */
+export const LIVE_GRAMMAR_DELAY_MS = 600;
+
+interface OpenIssue {
+  issue: GrammarIssue;
+  top: number;
+  left: number;
+}
+
+/** Registers the live grammar underlines on the editor and shows the click-to-fix card. */
+export function LiveGrammar({ controller }: { controller: AiController }) {
+  const { editor } = controller;
+  const enabled = useLiveGrammarEnabled();
+  const [open, setOpen] = useState<OpenIssue | null>(null);
+
+  useEffect(() => {
+    if (!editor || !enabled || editor.isDestroyed) return;
+    editor.registerPlugin(
+      liveGrammarPlugin({
+        check: async (text) => (await aiApi.grammar(text)).changes,
+        delayMs: LIVE_GRAMMAR_DELAY_MS,
+        onIssueClick: (issue, target) => {
+          const rect = target.getBoundingClientRect();
+          setOpen({ issue, top: rect.bottom + 6, left: rect.left });
+        },
+      }),
+    );
+    return () => {
+      setOpen(null);
+      if (!editor.isDestroyed) editor.unregisterPlugin(liveGrammarKey);
+    };
+  }, [editor, enabled]);
+
+  if (!editor || !open) return null;
+  const { issue } = open;
+  const fix = () => {
+    const current = editor.state.doc.textBetween(issue.from, issue.to);
+    if (current === issue.original) {
+      asOneUndoStep(editor, () =>
+        editor
+          .chain()
+          .command(({ tr }) => {
+            closeHistory(tr);
+            tr.insertText(issue.replacement, issue.from, issue.to);
+            return true;
+          })
+          .run(),
+      );
+    }
+    setOpen(null);
+    editor.commands.focus();
+  };
+
+  return (
+    <div
+      role="dialog"
+      aria-label="Grammar suggestion"
+      data-testid="grammar-fix-card"
+      className="fixed z-40 w-72 rounded-lg border bg-popover p-3 text-sm text-popover-foreground shadow-lg"
+      style={{ top: open.top, left: open.left }}
+    >
+      <div className="mb-2 flex items-start gap-2">
+        <SpellCheck className="mt-0.5 size-4 shrink-0 text-red-500" aria-hidden="true" />
+        <p className="flex-1 text-xs text-muted-foreground">{issue.message}</p>
+        <button
+          type="button"
+          aria-label="Close"
+          className="rounded p-0.5 text-muted-foreground hover:bg-accent"
+          onClick={() => setOpen(null)}
+        >
+          <X className="size-3.5" aria-hidden="true" />
+        </button>
+      </div>
+      <Button type="button" size="sm" onMouseDown={(event) => event.preventDefault()} onClick={fix}>
+        {issue.replacement ? `Replace with “${issue.replacement}”` : 'Remove'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { ToastAction } from '@client/components/ui/toast';
+import { toast } from '@client/components/ui/use-toast';
+import { ApiError } from '@client/lib/api';
+import { AI_NOT_CONFIGURED_TITLE, AI_QUOTA_TITLE, ERROR_TITLE } from './messages';
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException
+    ? error.name === 'AbortError'
+    : (error as Error | null)?.name === 'AbortError';
+}
+
+/**
+ * Tells the writer why an AI call failed: "AI is not configured" (503 ai_unavailable, with the server's
+ * message naming the variables to set), the used-up allowance with an upgrade offer (402 quota_exceeded), or
+ * the action's own SPEC §8 toast. A cancelled call says nothing.
+ */
+export function reportAiError(error: unknown, fallback: { title?: string; description: string }): void {
+  if (isAbort(error)) return;
+  if (error instanceof ApiError && error.code === 'ai_unavailable') {
+    toast({ title: AI_NOT_CONFIGURED_TITLE, description: error.serverMessage, variant: 'destructive' });
+    return;
+  }
+  if (error instanceof ApiError && error.code === 'quota_exceeded') {
+    toast({
+      title: AI_QUOTA_TITLE,
+      description: error.serverMessage,
+      variant: 'destructive',
+      action: (
+        <ToastAction altText="Upgrade your plan" onClick={() => window.location.assign('/#pricing')}>
+          Upgrade
+        </ToastAction>
+      ),
+    });
+    return;
+  }
+  console.error(error);
+  toast({ title: fallback.title ?? ERROR_TITLE, description: fallback.description, variant: 'destructive' });
+}

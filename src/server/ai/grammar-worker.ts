@@ -1,0 +1,50 @@
+// Runs Harper in a worker thread: linting a long text takes tens to hundreds of milliseconds of pure CPU,
+// which on the main thread would stall every other request and live-collaboration message meanwhile.
+// Only erasable TypeScript here: Node runs this file directly (type stripping), outside tsx and Vite.
+import { parentPort } from 'node:worker_threads';
+import { LocalLinter } from 'harper.js';
+import { binaryInlined } from 'harper.js/binaryInlined';
+
+export interface RawLint {
+  start: number;
+  end: number;
+  message: string;
+  kind: string;
+  /** SuggestionKind (0 replace, 1 remove, 2 insert after) and text of the first suggestion. */
+  suggestion: { kind: number; text: string } | null;
+}
+
+export type WorkerRequest = { id: number; text: string };
+export type WorkerResponse = { id: number; lints: RawLint[] } | { id: number; error: string };
+
+const linter = new LocalLinter({ binary: binaryInlined });
+const ready = linter.setup().then(() => linter.lint('Warm up the linter.', { language: 'plaintext' }));
+
+async function lint(text: string): Promise<RawLint[]> {
+  await ready;
+  const lints = await linter.lint(text, { language: 'plaintext' });
+  return lints.map((lint) => {
+    const span = lint.span();
+    const suggestions = lint.suggestions();
+    const first = suggestions[0];
+    const raw: RawLint = {
+      start: span.start,
+      end: span.end,
+      message: lint.message(),
+      kind: lint.lint_kind(),
+      suggestion: first ? { kind: first.kind() as number, text: first.get_replacement_text() } : null,
+    };
+    span.free();
+    for (const s of suggestions) s.free();
+    lint.free();
+    return raw;
+  });
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  lint(request.text).then(
+    (lints) => parentPort?.postMessage({ id: request.id, lints } satisfies WorkerResponse),
+    (error: unknown) =>
+      parentPort?.postMessage({ id: request.id, error: String(error) } satisfies WorkerResponse),
+  );
+});

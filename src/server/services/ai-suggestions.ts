@@ -1,0 +1,70 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { AiSuggestion } from '../../shared/schemas/ai';
+import type { Db } from '../db/client';
+import { aiSuggestions, documents } from '../db/schema';
+import { notFound } from '../errors';
+
+/** Suggestions stored per document and user; only the document's owner sees or decides them. */
+
+type Row = typeof aiSuggestions.$inferSelect;
+
+function present(row: Row): AiSuggestion {
+  return {
+    id: row.id,
+    documentId: row.documentId,
+    originalText: row.originalText,
+    suggestedText: row.suggestedText,
+    type: row.type,
+    accepted: row.accepted,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** 404 unless the document exists and belongs to the user (another user's document is not revealed). */
+export async function assertOwnsDocument(db: Db, userId: string, documentId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('Document not found', 'document_not_found');
+}
+
+export async function createSuggestion(
+  db: Db,
+  userId: string,
+  input: { documentId: string; originalText: string; suggestedText: string; type: string },
+): Promise<AiSuggestion> {
+  await assertOwnsDocument(db, userId, input.documentId);
+  const [row] = await db
+    .insert(aiSuggestions)
+    .values({ ...input, userId })
+    .returning();
+  if (!row) throw new Error('suggestion insert returned nothing');
+  return present(row);
+}
+
+export async function decideSuggestion(
+  db: Db,
+  userId: string,
+  id: string,
+  accepted: boolean,
+): Promise<AiSuggestion> {
+  const [row] = await db
+    .update(aiSuggestions)
+    .set({ accepted, decidedAt: new Date() })
+    .where(and(eq(aiSuggestions.id, id), eq(aiSuggestions.userId, userId)))
+    .returning();
+  if (!row) throw notFound('Suggestion not found', 'suggestion_not_found');
+  return present(row);
+}
+
+export async function listSuggestions(db: Db, userId: string, documentId: string): Promise<AiSuggestion[]> {
+  await assertOwnsDocument(db, userId, documentId);
+  const rows = await db
+    .select()
+    .from(aiSuggestions)
+    .where(and(eq(aiSuggestions.documentId, documentId), eq(aiSuggestions.userId, userId)))
+    .orderBy(desc(aiSuggestions.createdAt));
+  return rows.map(present);
+}
