@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
 import { useAuth } from '@client/features/auth/AuthProvider';
 
@@ -34,11 +34,23 @@ export function PageFallback() {
   );
 }
 
-/** SPEC §2: landing when signed out; dashboard when signed in and auth is not loading. */
+const PRICING_HASH = '#pricing';
+
+function subscribeToHash(onChange: () => void) {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+
+/**
+ * SPEC §2: landing when signed out; dashboard when signed in and auth is not loading. A signed-in writer
+ * sent to `/#pricing` ("View Plans Again", an upgrade link) sees the pricing section, where plan buttons
+ * start checkout, rather than being bounced to the dashboard.
+ */
 function HomePage() {
   const { user, loading } = useAuth();
+  const wantsPricing = useSyncExternalStore(subscribeToHash, () => window.location.hash === PRICING_HASH);
   if (loading) return <PageFallback />;
-  return user ? <DashboardPage /> : <LandingPage />;
+  return user && !wantsPricing ? <DashboardPage /> : <LandingPage />;
 }
 
 export function AppRoutes() {

@@ -1,25 +1,16 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { planById } from '../../shared/plans';
 import type { AiUsageSummary } from '../../shared/schemas/ai';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { aiUsage, users } from '../db/schema';
+import { aiUsage } from '../db/schema';
 import { paymentRequired } from '../errors';
+// Quotas follow the same rule as the document limits: enforced with billing or ENFORCE_PLAN_LIMITS=true.
+import { aiTokenQuotaFor, getUserPlan, limitsEnforced } from './plan-limits';
 
 /**
  * The AI usage ledger and monthly quotas. A row is written only after a call succeeded, so failed and
  * cancelled calls cost nothing. Usage is summed per user per calendar month (UTC).
  */
-
-/**
- * Plan limits apply when billing is enabled (STRIPE_SECRET_KEY) or ENFORCE_PLAN_LIMITS=true: the same rule
- * as the billing module's document limits, so a self-hoster without billing gets no quota.
- */
-export function planLimitsEnforced(
-  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'ENFORCE_PLAN_LIMITS'>,
-): boolean {
-  return Boolean(config.STRIPE_SECRET_KEY) || config.ENFORCE_PLAN_LIMITS;
-}
 
 export function monthBounds(now = new Date()): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -36,21 +27,16 @@ export async function tokensUsedThisMonth(db: Db, userId: string, now = new Date
   return Number(row?.total ?? 0);
 }
 
-async function userPlan(db: Db, userId: string): Promise<string> {
-  const [row] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.plan ?? 'gratis';
-}
-
 export async function usageSummary(db: Db, config: Config, userId: string): Promise<AiUsageSummary> {
-  const [plan, used] = await Promise.all([userPlan(db, userId), tokensUsedThisMonth(db, userId)]);
-  const limit = planById(plan).limits.aiTokensPerMonth;
+  const [plan, used] = await Promise.all([getUserPlan(db, userId), tokensUsedThisMonth(db, userId)]);
+  const limit = aiTokenQuotaFor(plan);
   const { start, end } = monthBounds();
   return {
-    plan: planById(plan).id,
+    plan,
     used,
     limit,
     remaining: Math.max(0, limit - used),
-    enforced: planLimitsEnforced(config),
+    enforced: limitsEnforced(config),
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
   };
@@ -58,7 +44,7 @@ export async function usageSummary(db: Db, config: Config, userId: string): Prom
 
 /** Throws 402 quota_exceeded when limits are enforced and this month's allowance is used up. */
 export async function assertWithinQuota(db: Db, config: Config, userId: string): Promise<void> {
-  if (!planLimitsEnforced(config)) return;
+  if (!limitsEnforced(config)) return;
   const summary = await usageSummary(db, config, userId);
   if (summary.used >= summary.limit) {
     throw paymentRequired(

@@ -1,0 +1,171 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The signed-out home page (SPEC §2, Landing page), as a visitor uses it. */
+
+const TAGLINE = 'AI-powered writing that feels like your own thoughts.';
+
+async function openLanding(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'The modern writer’s workshop' })).toBeVisible();
+}
+
+test('a signed-out visitor sees the landing copy, sections and footer', async ({ page }) => {
+  await openLanding(page);
+  await expect(page.getByText('No credit card needed to start.').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Context-aware completion' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Instant document refactor' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Always-on autosave' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Transform Your Writing Today' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Writing for Free' })).toBeVisible();
+  for (const label of ['Cloud drive', 'Notes', 'Team chat', 'Automation', 'Code host', 'Design']) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  await expect(footer.getByRole('link', { name: 'Status' })).toBeVisible();
+  await expect(footer).toContainText('© 2025 Quillwright');
+  // Nothing on the landing page may pull in the editor.
+  const scripts = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => entry.name),
+  );
+  expect(scripts.filter((name) => /EditorPage|tiptap|prosemirror|yjs/i.test(name))).toEqual([]);
+});
+
+test('the hero types its tagline and the demos animate', async ({ page }) => {
+  await openLanding(page);
+  const typed = page.getByTestId('typing-text');
+  // Screen readers get the whole sentence at once.
+  await expect(page.locator('.sr-only', { hasText: TAGLINE })).toHaveCount(1);
+  // The tagline is whole at first, then after the pause it is typed again from the start: forward, one
+  // character at a time, every state a prefix of the tagline.
+  await expect(typed).toHaveText(TAGLINE);
+  await expect
+    .poll(async () => ((await typed.textContent()) ?? '').length, { timeout: 6_000 })
+    .toBeLessThan(10);
+  const lengths: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const text = (await typed.textContent()) ?? '';
+    expect(TAGLINE.startsWith(text)).toBe(true);
+    lengths.push(text.length);
+    await page.waitForTimeout(250);
+  }
+  expect(lengths.at(-1)!).toBeGreaterThan(lengths[0]!);
+  await expect(typed).toHaveText(TAGLINE, { timeout: TAGLINE.length * 100 * 3 });
+
+  // Demos below the fold hold still until they are scrolled into view, then animate.
+  const status = page.getByTestId('autosave-status');
+  await expect(status).toHaveText('Saved 1 second ago');
+  await status.scrollIntoViewIfNeeded();
+  await expect(status).toHaveText(/^Saved ([2-9]|10) seconds ago$/, { timeout: 3_000 });
+
+  const suggestion = page.getByTestId('completion-suggestion');
+  await suggestion.scrollIntoViewIfNeeded();
+  const visible = await suggestion.getAttribute('data-visible');
+  await expect(suggestion).not.toHaveAttribute('data-visible', visible ?? '', { timeout: 3_500 });
+
+  const refactor = page.getByTestId('refactor-demo');
+  await refactor.scrollIntoViewIfNeeded();
+  await expect(refactor).toHaveAttribute('data-state', 'summary', { timeout: 4_500 });
+
+  // The pause button stops everything.
+  await page.getByRole('button', { name: 'Pause animations' }).click();
+  await status.scrollIntoViewIfNeeded();
+  const frozen = await status.textContent();
+  await page.waitForTimeout(1_500);
+  await expect(status).toHaveText(frozen ?? '');
+  await expect(typed).toHaveText(TAGLINE);
+});
+
+test('with reduced motion the tagline and demos hold still', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openLanding(page);
+  await expect(page.getByTestId('typing-text')).toHaveText(TAGLINE);
+  const status = page.getByTestId('autosave-status');
+  await status.scrollIntoViewIfNeeded();
+  const text = await status.textContent();
+  await page.waitForTimeout(1_500);
+  await expect(status).toHaveText(text ?? '');
+  await expect(page.getByTestId('typing-text')).toHaveText(TAGLINE);
+  await expect(page.getByRole('button', { name: 'Pause animations' })).toHaveCount(0);
+});
+
+test('Start Writing and the other calls to action open the auth dialog in the right mode', async ({
+  page,
+}) => {
+  await openLanding(page);
+  const dialog = page.getByRole('dialog');
+
+  await page.getByRole('button', { name: 'Start Writing', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Start Writing for Free' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Create Account & Start Writing' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('region', { name: 'Get Started' }).getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test('the pricing anchor shows three plans, Most Popular on Creator, and a period switch', async ({
+  page,
+}) => {
+  await page.goto('/#pricing');
+  const pricing = page.locator('#pricing');
+  await expect(pricing.getByRole('heading', { level: 3 })).toHaveText(['Gratis', 'Creator', 'Professional']);
+  await expect(pricing.getByText('Most Popular')).toHaveCount(1);
+  await expect(page.getByTestId('plan-creator').getByText('Most Popular')).toBeVisible();
+  await expect(page.getByTestId('plan-creator')).toContainText('$12/month');
+  await expect(pricing).toContainText('14-day money-back guarantee');
+  await expect(pricing.getByRole('link', { name: 'Contact sales' })).toHaveAttribute(
+    'href',
+    /^mailto:sales@/,
+  );
+
+  await pricing.getByRole('button', { name: 'Annual' }).click();
+  await expect(pricing.getByRole('button', { name: 'Annual' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('plan-creator')).toContainText('$120/year');
+  await expect(page.getByTestId('plan-professional')).toContainText('$240/year');
+
+  await page
+    .getByTestId('plan-creator')
+    .getByRole('button', { name: /Choose Creator/ })
+    .click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Create your account' })).toBeVisible();
+});
+
+for (const width of [1280, 390]) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`landing screenshot at ${width} px, ${scheme}`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await openLanding(page);
+      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark)/);
+      await page.screenshot({ path: `/tmp/shots/landing-${width}-${scheme}.png`, fullPage: true });
+      // The same page in readable slices, to look at the details.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      const slice = width > 600 ? 1000 : 1100;
+      for (let y = 0, i = 0; y < height; y += slice, i++) {
+        await page.screenshot({
+          path: `/tmp/shots/landing-${width}-${scheme}-part${i}.png`,
+          fullPage: true,
+          clip: { x: 0, y, width, height: Math.min(slice, height - y) },
+        });
+      }
+      // Nothing may overflow sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+}
