@@ -41,10 +41,18 @@ export async function startTestServer(
     overrides?: Partial<Config>;
     /** Runs after buildApp and before listen (extra routes or hooks a test needs). */
     configure?: (app: FastifyInstance) => void | Promise<void>;
+    /**
+     * Storage that outlives this server (restart tests): PGlite files in `dataDir`, or the PostgreSQL
+     * database `databaseUrl`. The caller creates and removes it; close() leaves it in place.
+     */
+    storage?: { dataDir: string; databaseUrl?: string | undefined };
   } = {},
 ): Promise<TestServer> {
-  const handle = await createTestDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'qw-test-'));
+  const { storage } = options;
+  const handle = storage
+    ? { databaseUrl: storage.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
+  const dataDir = storage?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'qw-test-'));
   const config = loadConfig(
     {
       PORT: '0',
@@ -60,7 +68,7 @@ export async function startTestServer(
   );
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? dataDir : 'memory://',
+    dataDir: config.DATABASE_URL || storage ? dataDir : 'memory://',
   });
   const app = await buildApp({ config, database, logger: false });
   await options.configure?.(app);
@@ -97,7 +105,7 @@ export async function startTestServer(
       await app.close();
       await database.close();
       await handle.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!storage) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

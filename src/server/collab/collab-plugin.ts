@@ -1,0 +1,148 @@
+import websocket from '@fastify/websocket';
+import { Redis } from '@hocuspocus/extension-redis';
+import { Hocuspocus, type Extension, type WebSocketLike } from '@hocuspocus/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import IORedis from 'ioredis';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
+import {
+  COLLAB_PATH,
+  COLLAB_STORE_DEBOUNCE_MS,
+  COLLAB_STORE_MAX_DEBOUNCE_MS,
+} from '../../shared/editor/collab-protocol';
+import { AuthenticationExtension } from './authentication-extension';
+import { LiveDocuments } from './live-documents';
+import { PersistenceExtension } from './persistence-extension';
+
+type RedisClientFactory = NonNullable<ConstructorParameters<typeof Redis>[0]['createClient']>;
+
+/** Largest WebSocket frame accepted (a first sync of a long document fits comfortably). */
+export const COLLAB_MAX_FRAME_BYTES = 16 * 1024 * 1024;
+/** How long shutdown waits for live documents to be stored before giving up. */
+const SHUTDOWN_FLUSH_TIMEOUT_MS = 8_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live-document side of REST writes (see src/server/collab/live-documents.ts). */
+    liveDocuments: LiveDocuments;
+    /** The Hocuspocus instance behind /api/collab (tests and benchmarks inspect it). */
+    hocuspocus: Hocuspocus;
+  }
+}
+
+function toUint8Array(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data));
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}
+
+/** The upgrade request as a Fetch Request, which is what Hocuspocus 4 hands to its hooks. */
+function toFetchRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    try {
+      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      else headers.set(name, value);
+    } catch {
+      // A header the Fetch API refuses carries nothing the collaboration hooks read.
+    }
+  }
+  return new Request(new URL(request.url, 'http://localhost'), { headers });
+}
+
+/**
+ * Collaboration on the app's own port: Hocuspocus behind `GET /api/collab` (WebSocket), with one
+ * extension per concern (authentication, persistence, Redis scale-out when REDIS_URL is set), and
+ * `app.liveDocuments` for the REST side. Call from buildApp before the routes are registered.
+ * On close, live documents are stored before the database is closed (main.ts closes the app first).
+ */
+export async function registerCollaboration(app: FastifyInstance): Promise<void> {
+  const { config, database } = app;
+  const log = app.log.child({ module: 'collab' });
+
+  const authentication = new AuthenticationExtension({ config, database });
+  const persistence = new PersistenceExtension({ database, log });
+  const redis = config.REDIS_URL
+    ? new Redis({
+        prefix: config.REDIS_PREFIX,
+        // Time given to Redis round trips before a document is unloaded (default 1 s); a REST write to a
+        // document opened only for it waits this long, and loopback Redis needs far less.
+        disconnectDelay: 250,
+        // The extension bundles its own copy of ioredis 5; the instances are interchangeable at runtime.
+        createClient: (() => {
+          const client = new IORedis(config.REDIS_URL as string, { maxRetriesPerRequest: 3 });
+          // ioredis reconnects by itself; log instead of printing "Unhandled error event".
+          client.on('error', (error: Error) => log.warn({ err: error }, 'redis connection error'));
+          return client;
+        }) as unknown as RedisClientFactory,
+      })
+    : undefined;
+  const extensions: Extension[] = [authentication, persistence];
+  if (redis) extensions.push(redis);
+
+  const hocuspocus = new Hocuspocus({
+    name: 'quillwright',
+    quiet: true,
+    debounce: COLLAB_STORE_DEBOUNCE_MS,
+    maxDebounce: COLLAB_STORE_MAX_DEBOUNCE_MS,
+    unloadImmediately: true,
+    extensions,
+  });
+  const liveDocuments = new LiveDocuments(hocuspocus, authentication, redis);
+  app.decorate('hocuspocus', hocuspocus);
+  app.decorate('liveDocuments', liveDocuments);
+  // Called by the sharing routes after PUT /api/documents/:id/share.
+  app.decorate('onShareSettingsChanged', (documentId: string) => liveDocuments.accessChanged(documentId));
+  // REST writes (services/documents.ts) reach the live document.
+  app.documentHooks.push({
+    onContentReplaced: ({ documentId, content, version }) =>
+      liveDocuments.replaceContent(documentId, content, { version }),
+    onTitleChanged: ({ documentId, title }) => liveDocuments.titleChanged(documentId, title),
+    onDeleted: ({ documentId }) => liveDocuments.accessChanged(documentId),
+  });
+
+  let socketServer: WebSocketServer | undefined;
+
+  // The socket lives in its own encapsulated scope so @fastify/websocket only touches this route.
+  await app.register(async (scope) => {
+    await scope.register(websocket, {
+      options: { maxPayload: COLLAB_MAX_FRAME_BYTES },
+      // Shutdown is handled below (documents first, sockets after).
+      preClose: (done) => done(),
+    });
+    socketServer = scope.websocketServer;
+    scope.get(COLLAB_PATH, { websocket: true }, (socket: WebSocket, request) => {
+      const connection = hocuspocus.handleConnection(
+        socket as unknown as WebSocketLike,
+        toFetchRequest(request),
+      );
+      socket.on('message', (data: RawData) => connection.handleMessage(toUint8Array(data)));
+      socket.on('close', (code: number, reason: Buffer) =>
+        connection.handleClose({ code, reason: reason.toString('utf8') }),
+      );
+    });
+  });
+
+  app.addHook('preClose', async () => {
+    // Ends every document connection; the last one out stores its document at once.
+    hocuspocus.closeConnections();
+    hocuspocus.flushPendingStores();
+    const deadline = Date.now() + SHUTDOWN_FLUSH_TIMEOUT_MS;
+    while (
+      (hocuspocus.getDocumentsCount() > 0 || hocuspocus.loadingDocuments.size > 0) &&
+      Date.now() < deadline
+    ) {
+      hocuspocus.flushPendingStores();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    if (hocuspocus.getDocumentsCount() > 0) {
+      log.error(
+        { documents: hocuspocus.getDocumentsCount() },
+        'shutdown: some live documents were not stored',
+      );
+    }
+    for (const client of socketServer?.clients ?? []) client.terminate();
+    await new Promise<void>((resolve) => (socketServer ? socketServer.close(() => resolve()) : resolve()));
+    await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+  });
+}

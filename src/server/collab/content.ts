@@ -1,0 +1,66 @@
+import type { JSONContent } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { prosemirrorToYXmlFragment, updateYFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
+import * as Y from 'yjs';
+import { COLLAB_FRAGMENT } from '../../shared/editor/collab-protocol';
+import { InvalidRichTextError, parseRichText } from '../../shared/editor/content';
+import { badRequest } from '../errors';
+
+/**
+ * Rich text ⇄ Yjs for the server, with the one shared schema (src/shared/editor/extensions.ts).
+ * The JSON `content` column is always derived from the Yjs state through yDocToContent, so its shape is
+ * what normalizeDocumentContent returns.
+ */
+
+/**
+ * Parses content for the live document or answers 400 `invalid_content`. Lenient about structure
+ * (see ParseRichTextOptions): it is called with content the REST layer already validated and with
+ * stored content, and neither may be refused after the fact.
+ */
+export function parseDocumentContent(value: unknown): ProseMirrorNode {
+  try {
+    return parseRichText(value, { strict: false });
+  } catch (error) {
+    if (error instanceof InvalidRichTextError) throw badRequest(error.message, 'invalid_content');
+    throw error;
+  }
+}
+
+/** A new Y.Doc holding the given content (the first Yjs state of a document that only had JSON). */
+export function contentToYDoc(content: unknown): Y.Doc {
+  const node = parseDocumentContent(content);
+  const doc = new Y.Doc();
+  prosemirrorToYXmlFragment(node, doc.getXmlFragment(COLLAB_FRAGMENT));
+  return doc;
+}
+
+/** The JSON tree of a Y.Doc's body: the value kept in documents.content. */
+export function yDocToContent(doc: Y.Doc): JSONContent {
+  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(COLLAB_FRAGMENT)) as JSONContent;
+  json.content ??= [];
+  return json;
+}
+
+/**
+ * Content in exactly the shape the collaboration server derives from Yjs (attribute defaults dropped,
+ * hrefs sanitized), so a REST write and the next store produce the same JSON and the same ETag.
+ * Throws 400 `invalid_content` for anything the schema refuses.
+ */
+export function normalizeDocumentContent(value: unknown): JSONContent {
+  const doc = contentToYDoc(value);
+  try {
+    return yDocToContent(doc);
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * Makes the body of a live Y.Doc equal to `node` with the smallest Yjs change (y-tiptap's diff, the
+ * same one the editor uses), inside the caller's transaction: unchanged paragraphs keep their identity,
+ * so text a writer adds elsewhere at the same moment merges instead of being replaced.
+ */
+export function replaceYDocContent(doc: Y.Doc, node: ProseMirrorNode): void {
+  const fragment = doc.getXmlFragment(COLLAB_FRAGMENT);
+  updateYFragment(doc, fragment, node, { mapping: new Map(), isOMark: new Map() });
+}

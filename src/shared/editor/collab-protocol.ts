@@ -1,0 +1,99 @@
+import { fromBase64, toBase64 } from 'lib0/buffer';
+import * as Y from 'yjs';
+
+/**
+ * The contract between the collaboration server (src/server/collab) and the editor in the browser.
+ * See docs/collaboration.md for the full picture.
+ */
+
+/** WebSocket endpoint on the app's own origin: `${ws|wss}://${host}${COLLAB_PATH}`. Document name = document id. */
+export const COLLAB_PATH = '/api/collab';
+
+/** Y.XmlFragment that holds the rich-text body (TipTap Collaboration's `field`). */
+export const COLLAB_FRAGMENT = 'default';
+
+/** The server stores a document this long after the last change (and at least every max interval while typing). */
+export const COLLAB_STORE_DEBOUNCE_MS = 1_000;
+export const COLLAB_STORE_MAX_DEBOUNCE_MS = 5_000;
+
+/** How long a connection's access decision is trusted before the next message re-checks it. */
+export const COLLAB_ACCESS_RECHECK_MS = 2_000;
+
+/**
+ * Why the server refused or ended a document connection. The provider reports the `reason` string:
+ * on connect through `onAuthenticationFailed({ reason })`, later through `onClose({ event })`
+ * (`event.reason`). Codes follow Hocuspocus (4401/4403) and HTTP (4404).
+ */
+export const COLLAB_CLOSE = {
+  /** No token, a malformed or expired one, or a signed-out session. Sign in again. */
+  unauthorized: { code: 4401, reason: 'unauthorized' },
+  /** The document does not exist or this user may not open it (the REST API answers 404 alike). */
+  notFound: { code: 4404, reason: 'document-not-found' },
+  /** Access was lost while connected: session revoked, document deleted, share link changed. */
+  accessRevoked: { code: 4403, reason: 'access-revoked' },
+} as const;
+export type CollabCloseReason = (typeof COLLAB_CLOSE)[keyof typeof COLLAB_CLOSE]['reason'];
+
+export function isCollabCloseReason(value: unknown): value is CollabCloseReason {
+  return Object.values(COLLAB_CLOSE).some((entry) => entry.reason === value);
+}
+
+/**
+ * Stateless messages from the server to every client of a document (`provider.on('stateless', ({ payload }) => …)`).
+ * - `title`: the title changed through `PATCH /api/documents/:id` (title stays a REST field).
+ * - `stored`: the server wrote the document to the database. `stateVector` (base64) is the Yjs state
+ *   vector of what was written; a client's edits are durable once it covers the client's own clock
+ *   (see isStoredFor). `version` is the new ETag value, `updatedAt` the ISO time of the last change.
+ */
+export type CollabStatelessMessage =
+  | { type: 'title'; title: string }
+  | { type: 'stored'; stateVector: string; version: number; updatedAt: string };
+
+export function encodeStatelessMessage(message: CollabStatelessMessage): string {
+  return JSON.stringify(message);
+}
+
+/** Parses a stateless payload; anything that is not one of ours gives null. */
+export function parseStatelessMessage(payload: string): CollabStatelessMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const message = value as Record<string, unknown>;
+  if (message.type === 'title' && typeof message.title === 'string') {
+    return { type: 'title', title: message.title };
+  }
+  if (
+    message.type === 'stored' &&
+    typeof message.stateVector === 'string' &&
+    typeof message.version === 'number' &&
+    typeof message.updatedAt === 'string'
+  ) {
+    return {
+      type: 'stored',
+      stateVector: message.stateVector,
+      version: message.version,
+      updatedAt: message.updatedAt,
+    };
+  }
+  return null;
+}
+
+export function encodeStateVector(doc: Y.Doc): string {
+  return toBase64(Y.encodeStateVector(doc));
+}
+
+/**
+ * True when a `stored` message covers every change this Y.Doc made itself, i.e. everything typed in
+ * this editor up to now is in the database. The save indicator shows "Saved" exactly then (and while
+ * there is nothing of ours to save), "Saving..." otherwise.
+ */
+export function isStoredFor(stored: { stateVector: string }, doc: Y.Doc): boolean {
+  const ownClock = Y.getState(doc.store, doc.clientID);
+  if (ownClock === 0) return true;
+  const storedClock = Y.decodeStateVector(fromBase64(stored.stateVector)).get(doc.clientID) ?? 0;
+  return storedClock >= ownClock;
+}

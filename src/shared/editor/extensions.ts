@@ -1,0 +1,104 @@
+import { Extension, getSchema, type AnyExtension } from '@tiptap/core';
+import type { Schema } from '@tiptap/pm/model';
+import { TextAlign } from '@tiptap/extension-text-align';
+import { Color, FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
+import { Typography } from '@tiptap/extension-typography';
+import { StarterKit } from '@tiptap/starter-kit';
+import {
+  DEFAULT_LINK_PROTOCOL,
+  HEADING_LEVELS,
+  LINK_REL,
+  LINK_TARGET,
+  TEXT_ALIGNMENTS,
+  UNDO_HISTORY_DEPTH,
+  UNDO_NEW_GROUP_DELAY_MS,
+} from '../constants';
+import { isAllowedHref } from './links';
+
+/**
+ * THE list of TipTap extensions that defines the document schema of SPEC §3. The browser editor and the
+ * server (Yjs ⇄ JSON transform, validation of content from the API) both build their schema from it, so
+ * the two can never drift. Client-only extensions (Placeholder, Collaboration, CollaborationCaret, slash
+ * menu, views) are added on top by the editor UI; they must not add nodes, marks or attributes.
+ *
+ * Nothing here may import DOM-only code: the server calls getSchema() on it.
+ */
+
+/** `aiSuggestion` attribute on the textStyle mark: the id of the AI suggestion a run of text came from. */
+export const AiSuggestionAttribute = Extension.create({
+  name: 'aiSuggestionAttribute',
+  addGlobalAttributes() {
+    return [
+      {
+        types: ['textStyle'],
+        attributes: {
+          aiSuggestion: {
+            default: null,
+            parseHTML: (element: HTMLElement) => element.getAttribute('data-ai-suggestion'),
+            renderHTML: (attributes: Record<string, unknown>) =>
+              attributes.aiSuggestion ? { 'data-ai-suggestion': String(attributes.aiSuggestion) } : {},
+          },
+        },
+      },
+    ];
+  },
+});
+
+/**
+ * Autolink only what looks like a link and passes the whitelist. (Text marked as code is skipped by the
+ * Link extension itself; code blocks allow no marks at all.) Mirrors TipTap's default heuristic: a
+ * scheme, or a host with a dot that is not a bare IPv4 address.
+ */
+export function shouldAutoLink(url: string): boolean {
+  if (!isAllowedHref(url)) return false;
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//iu.test(url);
+  const hasMaybeScheme = /^[a-z][a-z0-9+.-]*:/iu.test(url);
+  if (hasScheme || (hasMaybeScheme && !url.includes('@'))) return true;
+  const host = (url.includes('@') ? (url.split('@').pop() ?? '') : url).split(/[/?#:]/u)[0] ?? '';
+  if (/^\d{1,3}(\.\d{1,3}){3}$/u.test(host)) return false;
+  return host.includes('.');
+}
+
+export interface EditorExtensionOptions {
+  /**
+   * ProseMirror undo/redo (SPEC §9: depth 100, new group after 500 ms). Turn it off when the editor is
+   * bound to Yjs: the Collaboration extension brings its own undo manager. Default true.
+   */
+  history?: boolean;
+  /** Open links when clicked. Default false (the editor is editable; the UI may enable it read-only). */
+  openLinksOnClick?: boolean;
+}
+
+export function createEditorExtensions(options: EditorExtensionOptions = {}): AnyExtension[] {
+  const { history = true, openLinksOnClick = false } = options;
+  return [
+    StarterKit.configure({
+      heading: { levels: [...HEADING_LEVELS] },
+      undoRedo: history ? { depth: UNDO_HISTORY_DEPTH, newGroupDelay: UNDO_NEW_GROUP_DELAY_MS } : false,
+      link: {
+        openOnClick: openLinksOnClick,
+        autolink: true,
+        linkOnPaste: true,
+        defaultProtocol: DEFAULT_LINK_PROTOCOL,
+        HTMLAttributes: { target: LINK_TARGET, rel: LINK_REL },
+        isAllowedUri: (url) => isAllowedHref(url),
+        shouldAutoLink,
+      },
+    }),
+    TextStyle,
+    FontFamily,
+    FontSize,
+    Color,
+    AiSuggestionAttribute,
+    TextAlign.configure({ types: ['heading', 'paragraph'], alignments: [...TEXT_ALIGNMENTS] }),
+    Typography,
+  ];
+}
+
+let cachedSchema: Schema | undefined;
+
+/** The ProseMirror schema of SPEC §3 (built once). Plugins are irrelevant to it, so history is off. */
+export function getEditorSchema(): Schema {
+  cachedSchema ??= getSchema(createEditorExtensions({ history: false }));
+  return cachedSchema;
+}
