@@ -1,4 +1,349 @@
-// Placeholder until the Editor issue work lands.
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Editor } from '@tiptap/core';
+import { useEditor } from '@tiptap/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import * as Y from 'yjs';
+import { DEFAULT_DOCUMENT_TITLE } from '@shared/constants';
+import { toast } from '@client/components/ui/use-toast';
+import { AiEditorTools, AiToolbar, useAiActions, type AiController } from '@client/features/ai';
+import { useAuth } from '@client/features/auth/AuthProvider';
+import { getSession, needsRefresh, refreshSession } from '@client/features/auth/session-store';
+import type { AuthUser } from '@client/features/auth/types';
+import { ExportMenu } from '@client/features/export/ExportMenu';
+import { useUserSettings } from '@client/features/settings/queries';
+import { ShareMenu } from '@client/features/sharing/ShareMenu';
+import { ApiError, errorMessage } from '@client/lib/api';
+import { cn } from '@client/lib/utils';
+import type { EditorAiActions } from './ai-actions';
+import { AccountDialog } from './components/AccountDialog';
+import { BlockMenu } from './components/BlockMenu';
+import { EditorHeader, SaveStatus } from './components/EditorHeader';
+import { EDITOR_BODY_CLASS, EditorSurface } from './components/EditorSurface';
+import { FormattingToolbar } from './components/FormattingToolbar';
+import { ModeToolbar } from './components/ModeToolbar';
+import { SelectionToolbar } from './components/SelectionToolbar';
+import { ShortcutsHint } from './components/ShortcutsHint';
+import { StatsPanel } from './components/StatsPanel';
+import { createClientExtensions } from './extensions/client-extensions';
+import { caretColorFor, displayNameFromEmail } from './hooks/collab-user';
+import { useAiEnabled, usePlanName } from './hooks/useAccountInfo';
+import { useCollaboration, type CollabSession, type CollabUser } from './hooks/useCollaboration';
+import {
+  documentQueryKey,
+  readContent,
+  useCreateDocument,
+  useDocumentQuery,
+  type EditorDocument,
+} from './hooks/useDocument';
+import { useContentSaving } from './hooks/useSaveStatus';
+import { useTitleAutosave } from './hooks/useTitleAutosave';
+import { editorFontFromPreferences, fontStack } from './preferences';
+import './editor.css';
+
+const LOCAL_EDIT_CLOCK_MS = 10_000;
+
+/** The current AI actions of each live editor session (read by the slash commands and shortcuts). */
+const aiActionsBySession = new WeakMap<CollabSession, EditorAiActions>();
+
+function FullPageMessage({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="grid min-h-dvh place-items-center p-6 text-center text-muted-foreground" role="status">
+      {children}
+    </div>
+  );
+}
+
+/** An access token for the collaboration socket, refreshed first when it is about to expire. */
+async function collabToken(): Promise<string | null> {
+  const session = getSession();
+  if (!session) return null;
+  if (!needsRefresh(session)) return session.access_token;
+  const refreshed = await refreshSession().catch(() => null);
+  return refreshed?.access_token ?? session.access_token;
+}
+
+/** /editor/:id — and /editor, which creates a document and replaces the URL with its id. */
 export function EditorPage() {
-  return <main className="p-8">Quillwright</main>;
+  const params = useParams<{ id?: string }>();
+  const { user, loading } = useAuth();
+  const [, navigate] = useLocation();
+  const create = useCreateDocument();
+  const creating = useRef(false);
+
+  useEffect(() => {
+    if (!loading && !user) navigate('/', { replace: true });
+  }, [loading, user, navigate]);
+
+  useEffect(() => {
+    if (loading || !user || params.id || creating.current) return;
+    creating.current = true;
+    create.mutate(undefined, {
+      onSuccess: (document) => {
+        toast({ title: 'Document created', description: 'Your new document has been created successfully.' });
+        navigate(`/editor/${document.id}`, { replace: true });
+      },
+      onError: (error) => {
+        toast({ title: 'Error creating document', description: errorMessage(error), variant: 'destructive' });
+        navigate('/', { replace: true });
+      },
+      onSettled: () => {
+        creating.current = false;
+      },
+    });
+  }, [loading, user, params.id, create, navigate]);
+
+  if (loading || !user || !params.id) return <FullPageMessage>Loading document...</FullPageMessage>;
+  return <DocumentLoader key={params.id} documentId={params.id} user={user} />;
+}
+
+function DocumentLoader({ documentId, user }: { documentId: string; user: AuthUser }) {
+  const query = useDocumentQuery(documentId, true);
+  if (query.isPending) return <FullPageMessage>Loading document...</FullPageMessage>;
+  if (query.isError) {
+    const missing =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <FullPageMessage>
+        <div className="space-y-3">
+          <p className="font-medium text-foreground">
+            {missing ? 'Document not found' : 'The document could not be loaded.'}
+          </p>
+          {!missing && <p className="text-sm">{errorMessage(query.error)}</p>}
+          <Link href="/" className="text-sm text-primary underline-offset-4 hover:underline">
+            Back to Documents
+          </Link>
+        </div>
+      </FullPageMessage>
+    );
+  }
+  return <EditorWorkspace document={query.data} user={user} />;
+}
+
+interface WorkspaceProps {
+  document: EditorDocument;
+  user: AuthUser;
+}
+
+function EditorWorkspace({ document, user }: WorkspaceProps) {
+  const queryClient = useQueryClient();
+  const documentId = document.id;
+  const collabUser = useMemo<CollabUser>(
+    () => ({ id: user.id, name: displayNameFromEmail(user.email), color: caretColorFor(user.id) }),
+    [user.id, user.email],
+  );
+  const [lastEditedAt, setLastEditedAt] = useState<Date | null>(() => new Date(document.updated_at));
+
+  const collab = useCollaboration({
+    documentId,
+    user: collabUser,
+    getToken: collabToken,
+    onRemoteChange: () =>
+      toast({ title: 'Document updated', description: 'This document was updated by another user.' }),
+    onTitleChange: (title) =>
+      queryClient.setQueryData<EditorDocument>(documentQueryKey(documentId), (old) =>
+        old ? { ...old, title } : old,
+      ),
+    onStored: (updatedAt) => setLastEditedAt(new Date(updatedAt)),
+  });
+
+  const titleState = useTitleAutosave(documentId, document.title);
+  const titleSavedAt = titleState.lastSavedAt;
+  const lastEdited =
+    titleSavedAt && (!lastEditedAt || titleSavedAt > lastEditedAt) ? titleSavedAt : lastEditedAt;
+
+  const frame: FrameProps = {
+    document,
+    user,
+    collabUser,
+    live: collab.live,
+    ready: collab.ready,
+    lastEditedAt: lastEdited,
+    onLocalEdit: setLastEditedAt,
+    title: titleState.title,
+    onTitleChange: titleState.setTitle,
+    titleSaving: titleState.pending,
+  };
+  if (!collab.session) return <EditorFrame {...frame} editor={null} provider={null} />;
+  return <LiveEditor key={collab.session.ydoc.guid} session={collab.session} frame={frame} />;
+}
+
+interface FrameProps {
+  document: EditorDocument;
+  user: AuthUser;
+  collabUser: CollabUser;
+  live: boolean;
+  ready: boolean;
+  lastEditedAt: Date | null;
+  onLocalEdit: (at: Date) => void;
+  title: string;
+  onTitleChange: (title: string) => void;
+  titleSaving: boolean;
+}
+
+function LiveEditor({ session, frame }: { session: CollabSession; frame: FrameProps }) {
+  // The AI features (features/ai) reach the slash commands and shortcuts through aiActionsBySession: the
+  // extensions are created once, the actions change with the editor state.
+  const getAi = useCallback(() => aiActionsBySession.get(session) ?? {}, [session]);
+
+  const editor = useEditor({
+    extensions: createClientExtensions({ session, user: frame.collabUser, getAi }),
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        class: `${EDITOR_BODY_CLASS} tiptap`,
+        'aria-label': 'Document body',
+        'data-testid': 'editor-body',
+      },
+    },
+  });
+
+  // "Last edited" follows this editor's own changes too (at most every few seconds, not per keystroke).
+  const { onLocalEdit } = frame;
+  useEffect(() => {
+    let last = 0;
+    const onUpdate = (_update: Uint8Array, origin: unknown, _doc: Y.Doc, transaction: Y.Transaction) => {
+      if (!transaction.local || origin === session.provider) return;
+      const now = Date.now();
+      if (now - last < LOCAL_EDIT_CLOCK_MS) return;
+      last = now;
+      onLocalEdit(new Date(now));
+    };
+    session.ydoc.on('update', onUpdate);
+    return () => session.ydoc.off('update', onUpdate);
+  }, [session, onLocalEdit]);
+
+  const ai = useAiActions(editor, frame.document.id);
+  useEffect(() => {
+    aiActionsBySession.set(session, ai.actions);
+  }, [session, ai.actions]);
+
+  return <EditorFrame {...frame} editor={editor} provider={session.provider} aiController={ai} />;
+}
+
+/** 'Saving...' while the title or this editor's content is not yet stored; subscribes on its own. */
+function DocumentSaveStatus({
+  provider,
+  titleSaving,
+}: {
+  provider: HocuspocusProvider | null;
+  titleSaving: boolean;
+}) {
+  const contentSaving = useContentSaving(provider);
+  return <SaveStatus saving={titleSaving || contentSaving} />;
+}
+
+interface EditorFrameProps extends FrameProps {
+  editor: Editor | null;
+  provider: HocuspocusProvider | null;
+  /** The AI features for this editor (absent while the editor is being created: AI controls are disabled). */
+  aiController?: AiController;
+}
+
+function EditorFrame(props: EditorFrameProps) {
+  const { document, user, live, ready, editor, provider, lastEditedAt, title, onTitleChange, titleSaving } =
+    props;
+  const { aiController } = props;
+  const ai: EditorAiActions = aiController?.actions ?? {};
+  const { preferences } = useUserSettings();
+  const font = editorFontFromPreferences(preferences);
+  const planName = usePlanName(true);
+  const aiEnabled = useAiEnabled(true);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [statsCollapsed, setStatsCollapsed] = useState(false);
+
+  // Focus mode starts from the user's preference once it is known; afterwards the toggle rules.
+  const [focusOverride, setFocusOverride] = useState<boolean | null>(null);
+  const focusMode = focusOverride ?? preferences.focusModeDefault;
+
+  const content = useMemo(() => readContent(document.content), [document.content]);
+  // An empty document cannot be duplicated by the first sync, so it is editable at once, even offline.
+  const bodyReady = ready || (content.content ?? []).length === 0;
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-background">
+      <div className="top-0 z-30 border-b bg-background md:sticky">
+        <EditorHeader
+          title={title}
+          saveStatus={<DocumentSaveStatus provider={provider} titleSaving={titleSaving} />}
+          live={live}
+          aiEnabled={aiEnabled}
+          lastEditedAt={lastEditedAt}
+          userName={displayNameFromEmail(user.email)}
+          planName={planName}
+          onOpenAccount={() => setAccountOpen(true)}
+          actions={
+            <>
+              <ShareMenu documentId={document.id} />
+              <ExportMenu
+                editor={editor}
+                title={title.trim() || DEFAULT_DOCUMENT_TITLE}
+                documentId={document.id}
+              />
+            </>
+          }
+        />
+        <ModeToolbar
+          editor={editor}
+          showCounts={preferences.showWordCount}
+          focusMode={focusMode}
+          onFocusModeChange={setFocusOverride}
+          assistantOpen={aiController?.assistantOpen ?? false}
+          onAssistantToggle={aiController?.toggleAssistant}
+          rewriteOpen={aiController?.rewriteOpen ?? false}
+          onRewriteToggle={aiController?.toggleRewrite}
+        />
+        {editor && (
+          <FormattingToolbar
+            editor={editor}
+            defaultFontFamily={font.fontFamily}
+            defaultFontSizePx={font.fontSizePx}
+          />
+        )}
+        {aiController && <AiToolbar controller={aiController} />}
+      </div>
+      <div className="flex flex-1">
+        {!focusMode && (
+          <StatsPanel
+            editor={editor}
+            collapsed={statsCollapsed}
+            onCollapsedChange={setStatsCollapsed}
+            onSmartImprove={ai.openAssistant}
+            onContinueWriting={ai.complete}
+            onSummarize={ai.summarize}
+          />
+        )}
+        <main
+          className={cn(
+            // min-w-0: without it the flex item's automatic minimum width makes the browser measure the whole
+            // document's min-content width on every change, which costs milliseconds per keystroke in long texts.
+            'mx-auto w-full min-w-0 flex-1 px-4 pb-32 pt-8 sm:px-8',
+            focusMode ? 'max-w-2xl' : 'max-w-4xl',
+          )}
+        >
+          <input
+            value={title}
+            onChange={(event) => onTitleChange(event.target.value)}
+            placeholder={DEFAULT_DOCUMENT_TITLE}
+            aria-label="Document title"
+            data-testid="title-input"
+            className="mb-6 w-full border-none bg-transparent text-3xl font-bold tracking-tight outline-none placeholder:text-muted-foreground/60 sm:text-4xl"
+          />
+          <div style={{ fontFamily: fontStack(font.fontFamily), fontSize: font.fontSizePx }}>
+            <EditorSurface editor={editor} ready={bodyReady} content={content} />
+          </div>
+        </main>
+      </div>
+      {!focusMode && <ShortcutsHint />}
+      {editor && bodyReady && (
+        <>
+          <SelectionToolbar editor={editor} onImprove={ai.improveSelection} />
+          <BlockMenu editor={editor} onGenerate={ai.generate} />
+        </>
+      )}
+      {aiController && <AiEditorTools controller={aiController} />}
+      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
+    </div>
+  );
 }

@@ -1,0 +1,143 @@
+import { expect, test } from '@playwright/test';
+import {
+  createDocumentViaApi,
+  createTestUser,
+  documentText,
+  editorBody,
+  getDocumentViaApi,
+  signInContext,
+  typeAtEnd,
+  waitForLive,
+} from './editor-helpers';
+
+/** Live collaboration in the browser (issue 4 §3, §4): two sessions on one document, and going offline. */
+
+test('two browser sessions on one document see each other type, and offline edits sync on reconnect', async ({
+  browser,
+  request,
+}) => {
+  const user = await createTestUser(request, 'collab');
+  const { id } = await createDocumentViaApi(request, user, 'Shared draft');
+
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext();
+  await signInContext(contextA, user);
+  await signInContext(contextB, user);
+  const pageA = await contextA.newPage();
+  const pageB = await contextB.newPage();
+  await pageA.goto(`/editor/${id}`);
+  await pageB.goto(`/editor/${id}`);
+  await waitForLive(pageA);
+  await waitForLive(pageB);
+
+  // A types, B sees it live; B types, A sees it.
+  await typeAtEnd(pageA, 'Alpha writes first.');
+  await expect(editorBody(pageB)).toContainText('Alpha writes first.');
+  await typeAtEnd(pageB, ' Beta answers.');
+  await expect(editorBody(pageA)).toContainText('Alpha writes first. Beta answers.');
+
+  // B's caret is shown in A with B's name (the local part of the e-mail).
+  const name = user.email.split('@')[0] ?? '';
+  await expect(editorBody(pageA).locator('.collaboration-carets__label', { hasText: name })).toBeVisible();
+  await pageA.screenshot({ path: '/tmp/shots/collab-a-1280.png' });
+
+  // A goes offline and keeps writing: the badge says Offline, nothing reaches B yet.
+  await contextA.setOffline(true);
+  await expect(pageA.getByTestId('connection-badge')).toHaveText('Offline', { timeout: 20_000 });
+  await typeAtEnd(pageA, ' Written while offline.');
+  await expect(pageA.getByTestId('save-status').first()).toHaveText('Saving...');
+  await pageA.screenshot({ path: '/tmp/shots/collab-offline-1280.png' });
+  await expect(editorBody(pageB)).not.toContainText('Written while offline.');
+  // Meanwhile B keeps writing too.
+  await typeAtEnd(pageB, ' Beta again.');
+
+  // Back online: both sides converge, nothing lost or duplicated, and the server has it.
+  await contextA.setOffline(false);
+  await expect(pageA.getByTestId('connection-badge')).toHaveText('Live', { timeout: 30_000 });
+  await expect(editorBody(pageB)).toContainText('Written while offline.', { timeout: 15_000 });
+  await expect(editorBody(pageA)).toContainText('Beta again.');
+  await expect.poll(() => documentText(pageB)).toBe(await documentText(pageA));
+  const textA = await documentText(pageA);
+  expect(textA.split('Written while offline.').length).toBe(2);
+  expect(textA.split('Alpha writes first.').length).toBe(2);
+  await expect(pageA.getByTestId('save-status').first()).toHaveText('Saved', { timeout: 15_000 });
+  await expect
+    .poll(async () => JSON.stringify((await getDocumentViaApi(request, user, id)).content), {
+      timeout: 15_000,
+    })
+    .toContain('Written while offline.');
+
+  await contextA.close();
+  await contextB.close();
+});
+
+test('edits made offline survive a reload and reach the server once back online', async ({
+  browser,
+  request,
+}) => {
+  const user = await createTestUser(request, 'offline');
+  const { id } = await createDocumentViaApi(request, user, 'Offline notes');
+  const context = await browser.newContext();
+  await signInContext(context, user);
+  const page = await context.newPage();
+  await page.goto(`/editor/${id}`);
+  await waitForLive(page);
+  await typeAtEnd(page, 'Online line.');
+  await expect(page.getByTestId('save-status').first()).toHaveText('Saved', { timeout: 15_000 });
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('connection-badge')).toHaveText('Offline', { timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Kept in IndexedDB.');
+  // Give y-indexeddb a moment to write, then reload while still offline (the app shell is cached by the
+  // browser's memory cache only, so reload online but with the socket blocked instead).
+  await page.waitForTimeout(500);
+  await page.route('**/api/collab', (route) => route.abort());
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByTestId('connection-badge')).toHaveText('Offline');
+  await expect(editorBody(page)).toContainText('Kept in IndexedDB.');
+  await expect(editorBody(page)).toContainText('Online line.');
+
+  // Unblock the socket: the offline edit reaches the server.
+  await page.unroute('**/api/collab');
+  await page.reload();
+  await waitForLive(page);
+  await expect
+    .poll(async () => JSON.stringify((await getDocumentViaApi(request, user, id)).content), {
+      timeout: 15_000,
+    })
+    .toContain('Kept in IndexedDB.');
+  const text = await documentText(page);
+  expect(text.split('Online line.').length).toBe(2);
+  expect(text.split('Kept in IndexedDB.').length).toBe(2);
+  await context.close();
+});
+
+test('when the live connection fails the page shows the saved content read-only and says Offline', async ({
+  browser,
+  request,
+}) => {
+  const user = await createTestUser(request, 'nosocket');
+  const response = await request.post('/api/documents', {
+    headers: { Authorization: `Bearer ${user.session.access_token}` },
+    data: {
+      title: 'Saved before',
+      content: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Text from the server.' }] }],
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  const context = await browser.newContext();
+  await signInContext(context, user);
+  const page = await context.newPage();
+  await page.route('**/api/collab', (route) => route.abort());
+  await page.goto(`/editor/${id}`);
+  await expect(page.getByTestId('content-preview')).toContainText('Text from the server.');
+  await expect(page.getByTestId('connection-badge')).toHaveText('Offline');
+  await expect(page.getByTestId('title-input')).toHaveValue('Saved before');
+  await context.close();
+});

@@ -1,0 +1,85 @@
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+/** Helpers for the editor's browser tests: users made through the API, signed in without the UI. */
+
+const SESSION_STORAGE_KEY = 'quillwright.auth.session';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  session: { access_token: string; user: { id: string } } & Record<string, unknown>;
+}
+
+export async function createTestUser(request: APIRequestContext, prefix = 'editor'): Promise<TestUser> {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const password = 'correct-horse-battery-staple-42';
+  const signUp = await request.post('/api/auth/signup', {
+    data: { email, password, data: { full_name: 'Editor Tester' } },
+  });
+  expect(signUp.ok(), await signUp.text()).toBeTruthy();
+  let session = ((await signUp.json()) as { session: TestUser['session'] | null }).session;
+  if (!session) {
+    const signIn = await request.post('/api/auth/token?grant_type=password', { data: { email, password } });
+    expect(signIn.ok(), await signIn.text()).toBeTruthy();
+    session = (await signIn.json()) as TestUser['session'];
+  }
+  return { email, password, session };
+}
+
+/** Puts the session where AuthProvider reads it, before any page script runs (first navigation only). */
+export async function signInContext(context: BrowserContext, user: TestUser): Promise<void> {
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    [SESSION_STORAGE_KEY, JSON.stringify(user.session)] as const,
+  );
+}
+
+export async function createDocumentViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+  title = 'Untitled Document',
+) {
+  const response = await request.post('/api/documents', {
+    headers: { Authorization: `Bearer ${user.session.access_token}` },
+    data: { title },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+export async function getDocumentViaApi(request: APIRequestContext, user: TestUser, id: string) {
+  const response = await request.get(`/api/documents/${id}`, {
+    headers: { Authorization: `Bearer ${user.session.access_token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { title: string; content: unknown };
+}
+
+export function editorBody(page: Page) {
+  return page.getByTestId('editor-body');
+}
+
+/** Waits until the editor is connected and synced ('Live'). */
+export async function waitForLive(page: Page) {
+  await expect(page.getByTestId('connection-badge')).toHaveText('Live', { timeout: 15_000 });
+  await expect(editorBody(page)).toBeVisible();
+}
+
+/** Types at the end of the document. */
+export async function typeAtEnd(page: Page, text: string) {
+  const body = editorBody(page);
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+}
+
+/** The document's text, block by block, without other people's caret labels. */
+export async function documentText(page: Page): Promise<string> {
+  return editorBody(page).evaluate((element) => {
+    const clone = element.cloneNode(true) as HTMLElement;
+    for (const caret of clone.querySelectorAll('.collaboration-carets__caret')) caret.remove();
+    return [...clone.children].map((block) => block.textContent ?? '').join('\n');
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * What the editor needs from the AI features (features/ai, AI engineer). Every entry is optional: a missing one
+ * renders its button, palette item and shortcut as disabled (never a fake action).
+ */
+export interface EditorAiActions {
+  /** Floating toolbar "AI Improve": improve the selection in place. */
+  improveSelection?: () => void;
+  /** Palette "AI Complete", Ctrl+K, "Continue Writing". */
+  complete?: () => void;
+  /** Palette "AI Rewrite", Ctrl+R, toolbar "Rewrite". */
+  rewrite?: () => void;
+  /** Palette "AI Summarize", "Summarize". */
+  summarize?: () => void;
+  /** Palette "AI Assistant", Ctrl+/, toolbar "AI Assistant", "Smart Improve". */
+  openAssistant?: () => void;
+  /** Block menu "AI Generate". */
+  generate?: () => void;
+}
+
+export type AiActionName = keyof EditorAiActions;

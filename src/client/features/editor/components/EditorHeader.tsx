@@ -1,0 +1,139 @@
+import { formatDistanceToNow } from 'date-fns';
+import { ChevronRight, Cloud, CloudOff, Loader2, Sparkles, UserRound } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { DEFAULT_DOCUMENT_TITLE } from '@shared/constants';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Logo } from '@client/features/landing/Logo';
+import { cn } from '@client/lib/utils';
+
+const CLOCK_TICK_MS = 30_000;
+
+/** Re-renders its caller every 30 s so relative times ("2 minutes ago") stay true. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+export function LastEdited({ at }: { at: Date | null }) {
+  useNow();
+  if (!at) return null;
+  return (
+    <span className="text-xs text-muted-foreground" data-testid="last-edited" title={at.toLocaleString()}>
+      Last edited {formatDistanceToNow(at, { addSuffix: true })}
+    </span>
+  );
+}
+
+export function SaveStatus({ saving }: { saving: boolean }) {
+  return (
+    <span
+      className="inline-flex items-center gap-1 text-xs text-muted-foreground"
+      data-testid="save-status"
+      aria-live="polite"
+    >
+      {saving ? (
+        <Loader2 className="size-3 animate-spin" aria-hidden />
+      ) : (
+        <Cloud className="size-3" aria-hidden />
+      )}
+      {saving ? 'Saving...' : 'Saved'}
+    </span>
+  );
+}
+
+export function ConnectionBadge({ live }: { live: boolean }) {
+  return (
+    <Badge
+      variant={live ? 'default' : 'secondary'}
+      data-testid="connection-badge"
+      className={cn('gap-1', live && 'bg-emerald-600 text-white hover:bg-emerald-600')}
+    >
+      {live ? (
+        <span className="size-1.5 rounded-full bg-white" aria-hidden />
+      ) : (
+        <CloudOff className="size-3" aria-hidden />
+      )}
+      {live ? 'Live' : 'Offline'}
+    </Badge>
+  );
+}
+
+export interface EditorHeaderProps {
+  title: string;
+  saveStatus: ReactNode;
+  live: boolean;
+  aiEnabled: boolean;
+  lastEditedAt: Date | null;
+  userName: string;
+  planName: string;
+  onOpenAccount: () => void;
+  /** Share and export menus (sharing engineer). */
+  actions?: ReactNode;
+}
+
+export function EditorHeader(props: EditorHeaderProps) {
+  const { title, saveStatus, live, aiEnabled, lastEditedAt, userName, planName, onOpenAccount, actions } =
+    props;
+  return (
+    <header className="border-b">
+      <div className="flex h-14 items-center gap-3 px-3 sm:px-4">
+        <Link href="/" aria-label="Home" className="shrink-0">
+          <Logo className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
+        </Link>
+        <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1 text-sm">
+          <Link href="/" className="hidden text-muted-foreground hover:text-foreground sm:inline">
+            Documents
+          </Link>
+          <ChevronRight className="hidden size-4 shrink-0 text-muted-foreground sm:inline" aria-hidden />
+          <span className="truncate font-medium" data-testid="breadcrumb-title">
+            {title.trim() || DEFAULT_DOCUMENT_TITLE}
+          </span>
+        </nav>
+        <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
+          <span className="hidden md:inline">{saveStatus}</span>
+          <ConnectionBadge live={live} />
+          <div className="hidden items-center gap-2 sm:flex">{actions}</div>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-9 gap-2 px-2"
+            onClick={onOpenAccount}
+            data-testid="user-chip"
+            aria-label="Account settings"
+          >
+            <span className="grid size-7 place-items-center rounded-full bg-primary/10 text-primary">
+              <UserRound className="size-4" aria-hidden />
+            </span>
+            <span className="hidden flex-col items-start leading-tight md:flex">
+              <span className="max-w-32 truncate text-xs font-medium">{userName}</span>
+              <span className="text-[10px] text-muted-foreground">{planName} Plan</span>
+            </span>
+          </Button>
+        </div>
+      </div>
+      <div className="flex items-center gap-3 border-t px-3 py-1 sm:px-4 md:hidden">
+        {saveStatus}
+        <div className="ml-auto flex items-center gap-2">{actions}</div>
+      </div>
+      <div className="flex items-center gap-3 px-3 pb-1 sm:px-4">
+        <span
+          className={cn(
+            'inline-flex items-center gap-1 text-xs',
+            aiEnabled ? 'text-violet-600 dark:text-violet-400' : 'text-muted-foreground',
+          )}
+          data-testid="ai-status"
+        >
+          <Sparkles className="size-3" aria-hidden />
+          {aiEnabled ? 'AI Writing Enabled' : 'AI Writing Disabled'}
+        </span>
+        <LastEdited at={lastEditedAt} />
+      </div>
+    </header>
+  );
+}

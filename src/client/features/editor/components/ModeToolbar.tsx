@@ -1,0 +1,79 @@
+import { Focus, PenLine, Sparkles } from 'lucide-react';
+import type { Editor } from '@tiptap/core';
+import { useEditorStats } from '../hooks/useEditorStats';
+import { ToolbarButton } from './ToolbarButton';
+
+export interface ModeToolbarProps {
+  editor: Editor | null;
+  showCounts: boolean;
+  focusMode: boolean;
+  onFocusModeChange: (value: boolean) => void;
+  assistantOpen: boolean;
+  /** Absent until the AI features are wired: the toggle is then disabled. */
+  onAssistantToggle?: () => void;
+  rewriteOpen: boolean;
+  onRewriteToggle?: () => void;
+}
+
+/** SPEC §2 toolbar toggles (Focus, AI Assistant, Rewrite) and the live counts. */
+export function ModeToolbar(props: ModeToolbarProps) {
+  const {
+    editor,
+    showCounts,
+    focusMode,
+    onFocusModeChange,
+    assistantOpen,
+    onAssistantToggle,
+    rewriteOpen,
+    onRewriteToggle,
+  } = props;
+  return (
+    <div className="flex items-center gap-1 px-3 py-1.5 sm:px-4">
+      <ToolbarButton
+        label="Focus"
+        active={focusMode}
+        onClick={() => onFocusModeChange(!focusMode)}
+        className="px-2"
+      >
+        <Focus />
+        <span className="hidden text-xs sm:inline">Focus</span>
+      </ToolbarButton>
+      <ToolbarButton
+        label="AI Assistant"
+        active={assistantOpen}
+        disabled={!onAssistantToggle}
+        onClick={onAssistantToggle}
+        className="px-2"
+      >
+        <Sparkles />
+        <span className="hidden text-xs sm:inline">AI Assistant</span>
+      </ToolbarButton>
+      <ToolbarButton
+        label="Rewrite"
+        active={rewriteOpen}
+        disabled={!onRewriteToggle}
+        onClick={onRewriteToggle}
+        className="px-2"
+      >
+        <PenLine />
+        <span className="hidden text-xs sm:inline">Rewrite</span>
+      </ToolbarButton>
+      {showCounts && <LiveCounts editor={editor} />}
+    </div>
+  );
+}
+
+/** Words, characters and minutes to read; re-renders on its own as the document changes. */
+function LiveCounts({ editor }: { editor: Editor | null }) {
+  const stats = useEditorStats(editor);
+  return (
+    <div
+      className="ml-auto flex items-center gap-3 text-xs text-muted-foreground tabular-nums"
+      data-testid="live-counts"
+    >
+      <span>{stats.wordCount.toLocaleString()} words</span>
+      <span className="hidden sm:inline">{stats.charCount.toLocaleString()} characters</span>
+      <span>{stats.readingTime} min read</span>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Editor, Range } from '@tiptap/core';
+import type { EditorAiActions } from '../ai-actions';
+import type { AiCommandId, BlockCommandId, SlashCommandId } from '../slash-commands';
+import { isAiCommand } from '../slash-commands';
+
+const AI_ACTION_FOR: Record<AiCommandId, keyof EditorAiActions> = {
+  aiComplete: 'complete',
+  aiRewrite: 'rewrite',
+  aiSummarize: 'summarize',
+  aiAssistant: 'openAssistant',
+};
+
+export function aiActionFor(id: AiCommandId, ai: EditorAiActions): (() => void) | undefined {
+  return ai[AI_ACTION_FOR[id]];
+}
+
+/** Whether a palette command can run now (AI commands need the AI features wired). */
+export function isCommandAvailable(id: SlashCommandId, ai: EditorAiActions): boolean {
+  return !isAiCommand(id) || aiActionFor(id, ai) !== undefined;
+}
+
+/** Turns the current block into the requested kind. `range` (the typed '/query') is deleted first. */
+export function runBlockCommand(editor: Editor, id: BlockCommandId, range?: Range): boolean {
+  const chain = editor.chain().focus();
+  if (range) chain.deleteRange(range);
+  switch (id) {
+    case 'text':
+      return chain.setParagraph().run();
+    case 'heading1':
+      return chain.setHeading({ level: 1 }).run();
+    case 'heading2':
+      return chain.setHeading({ level: 2 }).run();
+    case 'heading3':
+      return chain.setHeading({ level: 3 }).run();
+    case 'bulletList':
+      return chain.toggleBulletList().run();
+    case 'orderedList':
+      return chain.toggleOrderedList().run();
+    case 'quote':
+      return chain.toggleBlockquote().run();
+    case 'codeBlock':
+      return chain.toggleCodeBlock().run();
+    case 'divider':
+      return chain.setHorizontalRule().run();
+  }
+}
+
+/** Runs any palette command; AI commands call into the AI features. Returns false when unavailable. */
+export function runSlashCommand(
+  editor: Editor,
+  id: SlashCommandId,
+  ai: EditorAiActions,
+  range?: Range,
+): boolean {
+  if (!isAiCommand(id)) return runBlockCommand(editor, id, range);
+  const action = aiActionFor(id, ai);
+  if (!action) return false;
+  if (range) editor.chain().focus().deleteRange(range).run();
+  action();
+  return true;
+}

@@ -1,0 +1,101 @@
+import type { Editor } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { useSyncExternalStore } from 'react';
+import { countCharacters, countWords, readingTimeMinutes, type DocumentStats } from '../stats';
+
+const RECOUNT_DELAY_MS = 150;
+const EMPTY: DocumentStats = { wordCount: 0, charCount: 0, readingTime: 1 };
+
+interface BlockCount {
+  words: number;
+  chars: number;
+}
+
+// ProseMirror nodes are immutable and shared between document versions: a block that did not change is the same
+// object, so its count is reused and a recount after a keystroke only reads the edited block.
+const blockCounts = new WeakMap<ProseMirrorNode, BlockCount>();
+
+function countBlock(block: ProseMirrorNode): BlockCount {
+  let count = blockCounts.get(block);
+  if (!count) {
+    // Nested blocks are separated by a space so words in adjacent paragraphs are not glued together.
+    const text = block.isText ? (block.text ?? '') : block.textBetween(0, block.content.size, ' ', ' ');
+    count = { words: countWords(text), chars: countCharacters(block.textContent) };
+    blockCounts.set(block, count);
+  }
+  return count;
+}
+
+/** SPEC §5 statistics of a whole document: words split on whitespace, reading time at 200 wpm (min 1). */
+export function documentStats(doc: ProseMirrorNode): DocumentStats {
+  let words = 0;
+  let chars = 0;
+  doc.forEach((block) => {
+    const count = countBlock(block);
+    words += count.words;
+    chars += count.chars;
+  });
+  return { wordCount: words, charCount: chars, readingTime: readingTimeMinutes(words) };
+}
+
+interface StatsStore {
+  subscribe: (listener: () => void) => () => void;
+  get: () => DocumentStats;
+}
+
+const stores = new WeakMap<Editor, StatsStore>();
+
+/** One store per editor: recounts a little after changes (off the keystroke), tells only its readers. */
+function storeFor(editor: Editor): StatsStore {
+  let store = stores.get(editor);
+  if (store) return store;
+  let current = documentStats(editor.state.doc);
+  const listeners = new Set<() => void>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const recount = () => {
+    timer = null;
+    if (editor.isDestroyed) return;
+    const next = documentStats(editor.state.doc);
+    if (
+      next.wordCount === current.wordCount &&
+      next.charCount === current.charCount &&
+      next.readingTime === current.readingTime
+    ) {
+      return;
+    }
+    current = next;
+    for (const listener of listeners) listener();
+  };
+  const onUpdate = () => {
+    if (timer === null) timer = setTimeout(recount, RECOUNT_DELAY_MS);
+  };
+  store = {
+    subscribe: (listener) => {
+      if (listeners.size === 0) {
+        // Changes made while nobody was listening are counted now (React re-reads the snapshot after this).
+        current = documentStats(editor.state.doc);
+        editor.on('update', onUpdate);
+      }
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          editor.off('update', onUpdate);
+          if (timer) clearTimeout(timer);
+          timer = null;
+        }
+      };
+    },
+    get: () => current,
+  };
+  stores.set(editor, store);
+  return store;
+}
+
+const noopSubscribe = () => () => {};
+
+/** Live word, character and reading-time counts; only the component that reads them re-renders. */
+export function useEditorStats(editor: Editor | null): DocumentStats {
+  const store = editor ? storeFor(editor) : null;
+  return useSyncExternalStore(store ? store.subscribe : noopSubscribe, store ? store.get : () => EMPTY);
+}

@@ -1,0 +1,39 @@
+import type { Preferences } from '@shared/settings-defaults';
+import {
+  DEFAULT_EDITOR_FONT_FAMILY,
+  DEFAULT_EDITOR_FONT_SIZE_PX,
+  type EDITOR_FONT_FAMILIES,
+} from '@shared/constants';
+
+type EditorFontFamily = (typeof EDITOR_FONT_FAMILIES)[number];
+
+/** Account preference (inter | serif | mono) → the editor's base font, one of the toolbar's fonts. */
+const FONT_FAMILY: Record<Preferences['fontFamily'], EditorFontFamily> = {
+  inter: DEFAULT_EDITOR_FONT_FAMILY,
+  serif: 'Georgia',
+  mono: 'Courier New',
+};
+
+/** Account preference (small | medium | large) → the editor's base size in px, one of the toolbar's sizes. */
+const FONT_SIZE_PX: Record<Preferences['fontSize'], number> = {
+  small: 14,
+  medium: DEFAULT_EDITOR_FONT_SIZE_PX,
+  large: 18,
+};
+
+export function editorFontFromPreferences(preferences: Pick<Preferences, 'fontFamily' | 'fontSize'>) {
+  return {
+    fontFamily: FONT_FAMILY[preferences.fontFamily] ?? DEFAULT_EDITOR_FONT_FAMILY,
+    fontSizePx: FONT_SIZE_PX[preferences.fontSize] ?? DEFAULT_EDITOR_FONT_SIZE_PX,
+  };
+}
+
+/** A CSS font stack for one of the editor's fonts, falling back to a generic family of the same kind. */
+export function fontStack(family: string): string {
+  const generic = /courier/iu.test(family)
+    ? 'ui-monospace, monospace'
+    : /georgia|times/iu.test(family)
+      ? 'ui-serif, serif'
+      : 'ui-sans-serif, system-ui, sans-serif';
+  return `"${family}", ${generic}`;
+}

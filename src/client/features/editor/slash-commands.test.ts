@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { SLASH_COMMANDS, filterSlashCommands, groupSlashCommands, paletteKeyAction } from './slash-commands';
+
+const titles = (query: string) => filterSlashCommands(query).map((c) => c.title);
+
+describe('slash-command palette', () => {
+  it('lists both groups with the commands and shortcut labels of the spec', () => {
+    const sections = groupSlashCommands(filterSlashCommands(''));
+    expect(sections.map((s) => s.group)).toEqual(['Basic Blocks', 'AI Commands']);
+    expect(sections[0]?.items.map((i) => i.command.title)).toEqual([
+      'Text',
+      'Heading 1',
+      'Heading 2',
+      'Heading 3',
+      'Bullet List',
+      'Numbered List',
+      'Quote',
+      'Code Block',
+      'Divider',
+    ]);
+    expect(sections[1]?.items.map((i) => i.command.title)).toEqual([
+      'AI Complete',
+      'AI Rewrite',
+      'AI Summarize',
+      'AI Assistant',
+    ]);
+    expect(SLASH_COMMANDS.flatMap((c) => (c.shortcut ? [c.shortcut] : []))).toEqual([
+      'Ctrl+Alt+0',
+      'Ctrl+Alt+1',
+      'Ctrl+Alt+2',
+      'Ctrl+Alt+3',
+      'Ctrl+Shift+8',
+      'Ctrl+Shift+7',
+      'Ctrl+Shift+B',
+      'Ctrl+Alt+C',
+      'Ctrl+K',
+      'Ctrl+R',
+      'Ctrl+/',
+    ]);
+    // Every labelled shortcut has a key binding.
+    for (const command of SLASH_COMMANDS) expect(Boolean(command.shortcut)).toBe(Boolean(command.keymap));
+  });
+
+  it('filters case-insensitively on titles and keywords', () => {
+    expect(titles('head')).toEqual(['Heading 1', 'Heading 2', 'Heading 3']);
+    expect(titles('HEADING 2')).toEqual(['Heading 2']);
+    expect(titles('h2')).toEqual(['Heading 2']);
+    expect(titles('list')).toEqual(['Bullet List', 'Numbered List']);
+    expect(titles('ai sum')).toEqual(['AI Summarize']);
+    expect(titles('  ')).toHaveLength(SLASH_COMMANDS.length);
+    expect(titles('zzz')).toEqual([]);
+  });
+
+  it('keeps flat indexes when grouping a filtered list', () => {
+    const sections = groupSlashCommands(filterSlashCommands('code'));
+    expect(sections.map((s) => s.group)).toEqual(['Basic Blocks']);
+    expect(sections[0]?.items).toEqual([{ command: expect.objectContaining({ id: 'codeBlock' }), index: 0 }]);
+  });
+
+  it('moves the highlight with the arrow keys, wrapping at both ends', () => {
+    expect(paletteKeyAction('ArrowDown', { query: '', selectedIndex: 0, itemCount: 3 })).toEqual({
+      type: 'move',
+      index: 1,
+    });
+    expect(paletteKeyAction('ArrowDown', { query: '', selectedIndex: 2, itemCount: 3 })).toEqual({
+      type: 'move',
+      index: 0,
+    });
+    expect(paletteKeyAction('ArrowUp', { query: '', selectedIndex: 0, itemCount: 3 })).toEqual({
+      type: 'move',
+      index: 2,
+    });
+    expect(paletteKeyAction('ArrowUp', { query: 'x', selectedIndex: 0, itemCount: 0 })).toEqual({
+      type: 'move',
+      index: 0,
+    });
+  });
+
+  it('runs the highlighted command on Enter and closes when nothing matches', () => {
+    expect(paletteKeyAction('Enter', { query: 'h', selectedIndex: 1, itemCount: 3 })).toEqual({
+      type: 'run',
+      index: 1,
+    });
+    expect(paletteKeyAction('Enter', { query: 'zzz', selectedIndex: 0, itemCount: 0 })).toEqual({
+      type: 'close',
+      consume: true,
+    });
+  });
+
+  it('closes on Escape, and on Backspace only when the filter is empty', () => {
+    expect(paletteKeyAction('Escape', { query: 'he', selectedIndex: 0, itemCount: 3 })).toEqual({
+      type: 'close',
+      consume: true,
+    });
+    expect(paletteKeyAction('Backspace', { query: '', selectedIndex: 0, itemCount: 13 })).toEqual({
+      type: 'close',
+      consume: false,
+    });
+    expect(paletteKeyAction('Backspace', { query: 'he', selectedIndex: 0, itemCount: 3 })).toEqual({
+      type: 'ignore',
+    });
+    expect(paletteKeyAction('a', { query: '', selectedIndex: 0, itemCount: 3 })).toEqual({ type: 'ignore' });
+  });
+});
