@@ -127,3 +127,24 @@ test('the cancel page explains and its buttons go to the dashboard and the plans
   await expect(page).toHaveURL(/\/#pricing$/);
   await expect(page.locator('#pricing')).toBeVisible();
 });
+
+test('a signed-in writer clicks Creator in the pricing section and goes to the checkout URL', async ({
+  page,
+  request,
+}) => {
+  await signedInUser(page, request);
+  let url = '';
+  await page.route('**/api/stripe/create-checkout-session', async (route) => {
+    const response = await route.fetch();
+    url = ((await response.json()) as { url: string }).url;
+    await route.fulfill({ response });
+  });
+  await page.goto('/#pricing');
+  const pricing = page.locator('#pricing');
+  await expect(pricing).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Back to Dashboard' })).toBeVisible();
+  await pricing.getByRole('button', { name: /Creator plan$/ }).click();
+  await expect.poll(() => url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pay\/cs_test_/);
+  await page.waitForURL(url);
+  await expect(page.getByText('price_e2e_creator_monthly')).toBeVisible();
+});

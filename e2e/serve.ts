@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { startFakeOpenAI } from '../src/server/test/fake-openai';
+import { startFakeStripe } from '../src/server/test/fake-stripe';
 import { E2E_DATA_DIR, E2E_PORT } from './env';
 
 /**
@@ -7,6 +9,29 @@ import { E2E_DATA_DIR, E2E_PORT } from './env';
  * outside services (AI provider, Stripe) are started here too when the tests need them.
  */
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+
+// Billing: the Stripe stand-in on a free loopback port; the server sends Stripe API calls there and
+// the stand-in's checkout page sends signed webhooks back. With billing on, plan limits apply (a Gratis
+// user may own 3 documents).
+const E2E_STRIPE_PRICES = {
+  STRIPE_PRICE_CREATOR_MONTHLY: 'price_e2e_creator_monthly',
+  STRIPE_PRICE_CREATOR_ANNUAL: 'price_e2e_creator_annual',
+  STRIPE_PRICE_PROFESSIONAL_MONTHLY: 'price_e2e_professional_monthly',
+  STRIPE_PRICE_PROFESSIONAL_ANNUAL: 'price_e2e_professional_annual',
+};
+const fakeStripe = await startFakeStripe({
+  prices: Object.values(E2E_STRIPE_PRICES),
+  webhookUrl: `http://127.0.0.1:${E2E_PORT}/api/stripe/webhook`,
+});
+
+// AI: an OpenAI-compatible stand-in on a loopback port (answers "The improved text." unless asked for a list).
+const fakeOpenAI = await startFakeOpenAI({ tokenDelayMs: 20 });
+fakeOpenAI.answerWith((body: { messages?: { content?: unknown }[] }) => {
+  const prompt = JSON.stringify(body?.messages ?? []);
+  return /alternative phrasings|Rephrase the text/.test(prompt)
+    ? ['1. First alternative.\n', '2. Second alternative.\n', '3. Third alternative.']
+    : ['The ', 'improved ', 'text.'];
+});
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
@@ -17,10 +42,27 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
     DATA_DIR: E2E_DATA_DIR,
     APP_URL: `http://127.0.0.1:${E2E_PORT}`,
     LOG_LEVEL: 'warn',
+    // Each browser test presents its own client address (X-Forwarded-For, see e2e/fixtures.ts) so the per-IP
+    // auth rate limits of a real deployment stay on without parallel tests sharing one budget.
+    TRUST_PROXY: 'true',
     DATABASE_URL: '',
+    OPENAI_API_KEY: 'sk-e2e',
+    OPENAI_BASE_URL: fakeOpenAI.baseUrl,
+    OPENAI_MODEL: 'e2e-model',
+    ANTHROPIC_API_KEY: '',
+    STRIPE_SECRET_KEY: fakeStripe.apiKey,
+    STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
+    STRIPE_API_BASE: fakeStripe.url,
+    ...E2E_STRIPE_PRICES,
   },
 });
-const stop = () => server.kill('SIGTERM');
+const stop = () => {
+  server.kill('SIGTERM');
+  void fakeStripe.close();
+  void fakeOpenAI.close();
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  void Promise.all([fakeStripe.close(), fakeOpenAI.close()]).finally(() => process.exit(code ?? 0));
+});

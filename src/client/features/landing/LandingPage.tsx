@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { CallToAction } from './CallToAction';
 import { Features } from './Features';
 import { GetStarted } from './GetStarted';
@@ -10,6 +11,11 @@ import { Pricing } from './Pricing';
 
 /** The marketing page signed-out visitors see at `/` (SPEC §2, Landing page). */
 export function LandingPage() {
+  // The page is code-split, so the browser's own jump to a #fragment happened before it existed.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, []);
   return (
     <DemoMotionProvider>
       <div className="min-h-screen bg-background text-foreground">
