@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { testClientAddress } from './fixtures';
 
 /**
  * Billing in the browser against the Stripe stand-in that e2e/serve.ts starts: the real server calls it
@@ -14,6 +15,7 @@ const SESSION_KEY = 'quillwright.auth.session';
 async function signedInUser(page: Page, request: APIRequestContext) {
   const email = `buyer-${randomBytes(4).toString('hex')}@example.com`;
   const res = await request.post('/api/auth/signup', {
+    headers: { 'x-forwarded-for': testClientAddress() },
     data: { email, password: `Pw-${randomBytes(8).toString('hex')}!`, data: { full_name: 'E2E Buyer' } },
   });
   expect(res.ok(), await res.text()).toBe(true);

@@ -92,7 +92,12 @@ test('edits made offline survive a reload and reach the server once back online'
   // Give y-indexeddb a moment to write, then reload while still offline (the app shell is cached by the
   // browser's memory cache only, so reload online but with the socket blocked instead).
   await page.waitForTimeout(500);
-  await page.route('**/api/collab', (route) => route.abort());
+  // Block the socket (WebSockets are not HTTP routes: routeWebSocket, not route) until `blocked` is cleared.
+  let blocked = true;
+  await page.routeWebSocket(/\/api\/collab/, (socket) => {
+    if (blocked) socket.close({ code: 1011, reason: 'unavailable' });
+    else socket.connectToServer();
+  });
   await context.setOffline(false);
   await page.reload();
   await expect(page.getByTestId('connection-badge')).toHaveText('Offline');
@@ -100,7 +105,7 @@ test('edits made offline survive a reload and reach the server once back online'
   await expect(editorBody(page)).toContainText('Online line.');
 
   // Unblock the socket: the offline edit reaches the server.
-  await page.unroute('**/api/collab');
+  blocked = false;
   await page.reload();
   await waitForLive(page);
   await expect
@@ -134,7 +139,8 @@ test('when the live connection fails the page shows the saved content read-only 
   const context = await browser.newContext();
   await signInContext(context, user);
   const page = await context.newPage();
-  await page.route('**/api/collab', (route) => route.abort());
+  // The socket never reaches the server (WebSockets are not HTTP routes: routeWebSocket, not route).
+  await page.routeWebSocket(/\/api\/collab/, (socket) => socket.close({ code: 1011, reason: 'unavailable' }));
   await page.goto(`/editor/${id}`);
   await expect(page.getByTestId('content-preview')).toContainText('Text from the server.');
   await expect(page.getByTestId('connection-badge')).toHaveText('Offline');

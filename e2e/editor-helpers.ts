@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { testClientAddress } from './fixtures';
 
 /** Helpers for the editor's browser tests: users made through the API, signed in without the UI. */
 
@@ -13,13 +14,19 @@ export interface TestUser {
 export async function createTestUser(request: APIRequestContext, prefix = 'editor'): Promise<TestUser> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = 'correct-horse-battery-staple-42';
+  // Its own client address, so parallel tests don't share the per-IP sign-up limit (see e2e/serve.ts).
+  const headers = { 'x-forwarded-for': testClientAddress() };
   const signUp = await request.post('/api/auth/signup', {
+    headers,
     data: { email, password, data: { full_name: 'Editor Tester' } },
   });
   expect(signUp.ok(), await signUp.text()).toBeTruthy();
   let session = ((await signUp.json()) as { session: TestUser['session'] | null }).session;
   if (!session) {
-    const signIn = await request.post('/api/auth/token?grant_type=password', { data: { email, password } });
+    const signIn = await request.post('/api/auth/token?grant_type=password', {
+      headers,
+      data: { email, password },
+    });
     expect(signIn.ok(), await signIn.text()).toBeTruthy();
     session = (await signIn.json()) as TestUser['session'];
   }

@@ -35,7 +35,7 @@ export function uniqueEmail(prefix = 'writer'): string {
 }
 
 /** A made-up client address per test: the e2e server trusts X-Forwarded-For, so per-IP limits are per test. */
-function testClientAddress(): string {
+export function testClientAddress(): string {
   const [a, b, c] = randomBytes(3);
   return `10.${a}.${b}.${((c ?? 0) % 250) + 2}`;
 }

@@ -41,6 +41,7 @@ import { useContentSaving } from './hooks/useSaveStatus';
 import { useTitleAutosave } from './hooks/useTitleAutosave';
 import { editorFontFromPreferences, fontStack } from './preferences';
 import './editor.css';
+import '@client/styles/collaboration-carets.css';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
 

@@ -23,7 +23,8 @@ export function CheckoutPlanButton({ plan, period }: PlanButtonProps) {
       variant={plan.popular ? 'default' : 'outline'}
       className="w-full"
       aria-label={`${label} plan`}
-      disabled={billingOff || pending}
+      // Until the price ids have loaded a click could only say "Price information not available."
+      disabled={billingOff || pending || (paid && plans === undefined)}
       title={billingOff ? 'This server does not sell plans; an administrator assigns them.' : undefined}
       onClick={() => void checkout.start(plan.id, priceIdFor(plans, plan.id, period))}
     >

@@ -89,6 +89,7 @@ export function ShareMenu({ documentId }: { documentId: string }) {
           </div>
           <Switch
             id={ids.public}
+            aria-label="Public link"
             checked={settings.isPublic}
             disabled={isLoading || update.isPending}
             onCheckedChange={(isPublic) =>

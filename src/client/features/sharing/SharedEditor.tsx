@@ -9,6 +9,7 @@ import { caretColorFor } from '../editor/hooks/collab-user';
 import { useCollaboration, type CollabSession } from '../editor/hooks/useCollaboration';
 import { storedShareToken } from './api';
 import '@client/styles/document.css';
+import '@client/styles/collaboration-carets.css';
 
 const ANIMALS = ['Otter', 'Heron', 'Fox', 'Lynx', 'Owl', 'Wren', 'Badger', 'Marten', 'Ibis', 'Hare'];
 
@@ -42,7 +43,7 @@ function LiveEditor({ session, user }: { session: CollabSession; user: ReturnTyp
     },
     [session],
   );
-  return <EditorContent editor={editor} />;
+  return <EditorContent editor={editor} data-testid="shared-editor" />;
 }
 
 /**

@@ -1,0 +1,136 @@
+import type { Browser, Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expect, test } from './fixtures';
+import { documentText, editorBody, typeAtEnd, waitForLive } from './editor-helpers';
+
+const CONTENT = {
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Our shared plans for spring.' }] }],
+};
+
+async function openShareMenu(page: Page) {
+  await page.getByRole('button', { name: 'Share' }).click();
+  return page.getByRole('dialog');
+}
+
+/** A visitor: a fresh browser context that has never signed in, from its own client address. */
+async function visitorPage(browser: Browser) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': `10.9.${randomBytes(1)[0]}.${(randomBytes(1)[0]! % 250) + 2}` },
+  });
+  return context.newPage();
+}
+
+test('a password-protected link: the visitor is asked for the password, reads, and loses access when it turns private', async ({
+  page,
+  users,
+  browser,
+}) => {
+  const owner = await users.create({ prefix: 'sharer' });
+  const created = await users.api(owner).post('/api/documents', { title: 'Spring plans', content: CONTENT });
+  const { id } = (await created.json()) as { id: string };
+  await users.login(owner);
+  await page.goto(`/editor/${id}`);
+  await waitForLive(page);
+
+  const menu = await openShareMenu(page);
+  await menu.getByRole('switch', { name: 'Public link' }).click();
+  await expect(page.getByText('Document is now public').first()).toBeVisible();
+  await menu.getByLabel('Password').fill('lantern');
+  await menu.getByRole('button', { name: 'Set' }).click();
+  await expect(page.getByText('Password set').first()).toBeVisible();
+  const linkInput = menu.getByRole('textbox', { name: 'Link', exact: true });
+  await expect(linkInput).toHaveValue(`${new URL(page.url()).origin}/shared/${id}?protected=true`);
+  const link = await linkInput.inputValue();
+  await page.screenshot({ path: '/tmp/shots/share-menu-1280.png' });
+
+  const visitor = await visitorPage(browser);
+  await visitor.goto(link);
+  await expect(visitor.getByRole('heading', { name: 'This document is protected' })).toBeVisible();
+  await expect(visitor.getByText('Our shared plans')).toHaveCount(0);
+  await visitor.getByLabel('Password').fill('guess');
+  await visitor.getByRole('button', { name: 'Open document' }).click();
+  await expect(visitor.getByText('Incorrect password.')).toBeVisible();
+  await visitor.getByLabel('Password').fill('lantern');
+  await visitor.getByRole('button', { name: 'Open document' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Spring plans' })).toBeVisible();
+  await expect(visitor.getByTestId('shared-document')).toContainText('Our shared plans for spring.');
+  await visitor.screenshot({ path: '/tmp/shots/shared-read-1280.png' });
+
+  // The owner turns sharing off (the menu is still open): the visitor's next visit finds nothing.
+  await menu.getByRole('switch', { name: 'Public link' }).click();
+  await expect(page.getByText('Document is now private').first()).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'This document is not available' })).toBeVisible();
+  await expect(visitor.getByText('Our shared plans')).toHaveCount(0);
+  await visitor.context().close();
+});
+
+test('with editing allowed, owner and visitor see each other write live', async ({
+  page,
+  users,
+  browser,
+}) => {
+  const owner = await users.create({ prefix: 'cowriter' });
+  const created = await users.api(owner).post('/api/documents', { title: 'Together', content: CONTENT });
+  const { id } = (await created.json()) as { id: string };
+  await users.login(owner);
+  await page.goto(`/editor/${id}`);
+  await waitForLive(page);
+  const menu = await openShareMenu(page);
+  await menu.getByRole('switch', { name: 'Public link' }).click();
+  await expect(page.getByText('Document is now public').first()).toBeVisible();
+  await menu.getByRole('switch', { name: 'Allow Editing' }).click();
+  await expect(page.getByText('Visitors can now edit').first()).toBeVisible();
+  const linkInput = menu.getByRole('textbox', { name: 'Link', exact: true });
+  await expect(linkInput).toHaveValue(/edit=true/);
+  const link = await linkInput.inputValue();
+
+  const visitor = await visitorPage(browser);
+  await visitor.goto(link);
+  await expect(visitor.getByTestId('connection-badge')).toHaveText('Live', { timeout: 15_000 });
+  const visitorEditor = visitor.getByTestId('shared-editor').locator('.ProseMirror');
+  await expect(visitorEditor).toContainText('Our shared plans for spring.');
+  await visitorEditor.click();
+  await visitor.keyboard.press('Control+End');
+  await visitor.keyboard.type(' Visitor was here.');
+  await expect.poll(() => documentText(page)).toContain('Visitor was here.');
+
+  await typeAtEnd(page, ' Owner replies.');
+  await expect(visitorEditor).toContainText('Owner replies.');
+  await expect(editorBody(page)).toContainText('Visitor was here.');
+  await visitor.screenshot({ path: '/tmp/shots/shared-edit-1280.png' });
+  await visitor.context().close();
+});
+
+test('Export downloads every format with the SPEC file name', async ({ page, users }) => {
+  const owner = await users.create({ prefix: 'exporter' });
+  const created = await users
+    .api(owner)
+    .post('/api/documents', { title: 'Field Notes #3', content: CONTENT });
+  const { id } = (await created.json()) as { id: string };
+  await users.login(owner);
+  await page.goto(`/editor/${id}`);
+  await waitForLive(page);
+  const date = new Date().toISOString().slice(0, 10);
+  for (const [label, extension, name] of [
+    ['Markdown', 'md', 'MARKDOWN'],
+    ['HTML', 'html', 'HTML'],
+    ['Plain text', 'txt', 'TXT'],
+    ['Word (.docx)', 'docx', 'DOCX'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Export' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: label }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`field_notes__3_${date}.${extension}`);
+    await expect(page.getByText(`Document exported as ${name}`).first()).toBeVisible();
+  }
+  // PDF opens the print view with the document in it.
+  await page.getByRole('button', { name: 'Export' }).click();
+  const opening = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'PDF' }).click();
+  const printView = await opening;
+  await expect(printView.locator('h1')).toHaveText('Field Notes #3');
+  await expect(printView.locator('body')).toContainText('Our shared plans for spring.');
+});
