@@ -1,0 +1,547 @@
+import { hash } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
+import { connectCollabClient, waitFor, type CollabClient } from '../collab/testing';
+import { aiSuggestions, documents, sessions, users } from '../db/schema';
+import { signAccessToken } from '../services/tokens';
+import { createUser, type TestUser } from '../test/factories';
+import { startTestServer, type ApiResponse, type TestServer } from '../test/server';
+
+/**
+ * Issue 8 item 2: who may call what. Every route the app serves (`app.routeList`, filled by an onRoute
+ * hook) × every kind of caller, with the status each must get. A route without an entry in MATRIX fails
+ * the first test, so a new route cannot ship without its authorization being decided here.
+ *
+ * Each case gets fresh state: a document of the owner that is shared publicly behind a password (so the
+ * share token, not the link alone, is what lets a visitor in), with editing allowed only for the
+ * editing visitor, and fresh sessions for the signed-in callers.
+ */
+
+const ACTORS = [
+  'anonymous',
+  'otherUser',
+  'owner',
+  'shareViewer',
+  'shareEditor',
+  'expiredSession',
+  'revokedSession',
+] as const;
+type Actor = (typeof ACTORS)[number];
+
+const SHARE_PASSWORD = 'matrix share password';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+interface CaseState {
+  documentId: string;
+  suggestionId: string;
+  owner: TestUser;
+  other: TestUser;
+}
+
+interface Call {
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** An exact status, or a rule for answers that depend on configuration (AI provider, Stripe). */
+type Expectation = number | { notIn: number[]; below?: number; description: string };
+
+interface RouteCase {
+  call(state: CaseState): Call;
+  expect: Record<Actor, Expectation>;
+  /** Extra checks on a 2xx answer (e.g. another user's list must not contain the owner's document). */
+  check?(actor: Actor, response: ApiResponse, state: CaseState): void;
+}
+
+// Callers without a valid bearer token.
+const NO_USER = {
+  anonymous: 401,
+  shareViewer: 401,
+  shareEditor: 401,
+  expiredSession: 401,
+  revokedSession: 401,
+} as const;
+
+/** A route of the signed-in user's own data: any signed-in user gets `ok`. */
+const userScoped = (ok: number): Record<Actor, Expectation> => ({ ...NO_USER, otherUser: ok, owner: ok });
+/** A route on the owner's document: another user gets 404 (never 403: the document's existence is hidden). */
+const documentScoped = (ok: number): Record<Actor, Expectation> => ({
+  ...NO_USER,
+  otherUser: 404,
+  owner: ok,
+});
+/** Anyone gets the same answer: bearer and share tokens change nothing. */
+const everyone = (status: number): Record<Actor, Expectation> =>
+  Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<Actor, Expectation>;
+
+/** AI generation: 503 ai_unavailable without a provider, 200 with one; either way never an auth refusal. */
+const AI_SERVED: Expectation = {
+  notIn: [401, 403, 404],
+  below: 504,
+  description: '200, or 503 ai_unavailable without a provider',
+};
+/** Billing: 503 billing_disabled without Stripe; either way never an auth refusal. */
+const BILLING_SERVED: Expectation = {
+  notIn: [401, 403, 404],
+  below: 504,
+  description: '2xx/4xx from Stripe, or 503 billing_disabled without it',
+};
+
+const aiDocumentRoute = (body: (s: CaseState) => Record<string, unknown>, path: string): RouteCase => ({
+  call: (s) => ({ path, body: { ...body(s), documentId: s.documentId } }),
+  expect: { ...NO_USER, otherUser: 404, owner: AI_SERVED },
+});
+
+const ensureNotListed: RouteCase['check'] = (actor, response, state) => {
+  if (actor === 'otherUser') expect(JSON.stringify(response.body)).not.toContain(state.documentId);
+};
+
+const MATRIX: Record<string, RouteCase> = {
+  'GET /api/health': { call: () => ({ path: '/api/health' }), expect: everyone(200) },
+
+  // Accounts: public entry points answer the same whatever token comes along.
+  'POST /api/auth/signup': {
+    call: () => ({
+      path: '/api/auth/signup',
+      body: {
+        email: `matrix-${randomBytes(5).toString('hex')}@example.com`,
+        password: 'a sturdy passphrase 7',
+      },
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/auth/token': {
+    call: (s) => ({
+      path: '/api/auth/token?grant_type=password',
+      body: { email: s.owner.email, password: s.owner.password },
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/auth/logout': { call: () => ({ path: '/api/auth/logout' }), expect: userScoped(204) },
+  'POST /api/auth/recover': {
+    call: () => ({
+      path: '/api/auth/recover',
+      body: { email: `nobody-${randomBytes(4).toString('hex')}@x.io` },
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/auth/resend': {
+    call: () => ({
+      path: '/api/auth/resend',
+      body: { type: 'signup', email: `nobody-${randomBytes(4).toString('hex')}@x.io` },
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/auth/verify': {
+    call: () => ({ path: '/api/auth/verify', body: { type: 'recovery', token: 'not-a-real-token' } }),
+    expect: everyone(403),
+  },
+  'GET /api/auth/user': {
+    call: () => ({ path: '/api/auth/user' }),
+    expect: userScoped(200),
+    check: (actor, response, s) => {
+      if (actor === 'otherUser') expect(response.body.id).toBe(s.other.id);
+      if (actor === 'owner') expect(response.body.id).toBe(s.owner.id);
+    },
+  },
+  'PUT /api/auth/user': {
+    call: () => ({ path: '/api/auth/user', body: { data: { full_name: 'Matrix Writer' } } }),
+    expect: userScoped(200),
+  },
+
+  // Documents: owner only; others are told it does not exist.
+  'GET /api/documents': {
+    call: () => ({ path: '/api/documents' }),
+    expect: userScoped(200),
+    check: ensureNotListed,
+  },
+  'POST /api/documents': {
+    call: () => ({ path: '/api/documents', body: { title: 'Matrix new' } }),
+    expect: userScoped(201),
+  },
+  'GET /api/documents/:id': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}` }),
+    expect: documentScoped(200),
+  },
+  'PATCH /api/documents/:id': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}`, body: { title: 'Matrix renamed' } }),
+    expect: documentScoped(200),
+  },
+  'DELETE /api/documents/:id': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}` }),
+    expect: documentScoped(204),
+  },
+  'GET /api/documents/:id/export': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/export?format=html` }),
+    expect: documentScoped(200),
+  },
+
+  // Sharing: settings are the owner's; the shared view needs the link's token when a password is set.
+  'GET /api/documents/:id/share': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/share` }),
+    expect: documentScoped(200),
+  },
+  'PUT /api/documents/:id/share': {
+    // The settings the document already has (so the visitors' tokens stay valid).
+    call: (s) => ({
+      path: `/api/documents/${s.documentId}/share`,
+      body: { isPublic: true, allowEditing: false },
+    }),
+    expect: documentScoped(200),
+  },
+  'GET /api/shared/:id': {
+    call: (s) => ({ path: `/api/shared/${s.documentId}` }),
+    // Without the visitor's token a password-protected link asks for the password — even for the owner,
+    // who reads the document through /api/documents.
+    expect: { ...everyone(401), shareViewer: 200, shareEditor: 200 },
+    check: (actor, response, s) => {
+      expect(response.body.id).toBe(s.documentId);
+      expect(response.body.allowEditing).toBe(actor === 'shareEditor');
+    },
+  },
+  'POST /api/shared/:id/unlock': {
+    // A wrong password is refused whoever asks: no token lets anyone skip it.
+    call: (s) => ({ path: `/api/shared/${s.documentId}/unlock`, body: { password: 'wrong password' } }),
+    expect: everyone(401),
+  },
+
+  // Settings.
+  'GET /api/me/settings': { call: () => ({ path: '/api/me/settings' }), expect: userScoped(200) },
+  'PUT /api/me/settings': {
+    call: () => ({ path: '/api/me/settings', body: { preferences: { theme: 'dark' } } }),
+    expect: userScoped(200),
+  },
+
+  // AI.
+  'GET /api/ai/health': { call: () => ({ path: '/api/ai/health' }), expect: everyone(200) },
+  'GET /api/ai/usage': { call: () => ({ path: '/api/ai/usage' }), expect: userScoped(200) },
+  'POST /api/ai/improve': aiDocumentRoute(() => ({ text: 'A sentence to improve.' }), '/api/ai/improve'),
+  'POST /api/ai/complete': aiDocumentRoute(() => ({ text: 'Once upon a time' }), '/api/ai/complete'),
+  'POST /api/ai/rewrite': aiDocumentRoute(
+    () => ({ text: 'Rewrite me.', style: 'clarity' }),
+    '/api/ai/rewrite',
+  ),
+  'POST /api/ai/tone': aiDocumentRoute(() => ({ text: 'Adjust me.', tone: 'friendly' }), '/api/ai/tone'),
+  'POST /api/ai/outline': aiDocumentRoute(() => ({ topic: 'Lighthouses' }), '/api/ai/outline'),
+  'POST /api/ai/summarize': aiDocumentRoute(
+    () => ({ text: 'One sentence here. Another sentence there. A third one.' }),
+    '/api/ai/summarize',
+  ),
+  'POST /api/ai/alternatives': aiDocumentRoute(
+    () => ({ text: 'Say it otherwise.', count: 3 }),
+    '/api/ai/alternatives',
+  ),
+  'POST /api/ai/rephrase': aiDocumentRoute(
+    () => ({ text: 'Say it otherwise.', count: 3 }),
+    '/api/ai/rephrase',
+  ),
+  'POST /api/ai/grammar': {
+    call: () => ({ path: '/api/ai/grammar', body: { text: 'This are a sentence.' } }),
+    expect: userScoped(200),
+  },
+  'POST /api/ai/analyze': {
+    call: () => ({ path: '/api/ai/analyze', body: { text: 'A short text to analyse.' } }),
+    expect: userScoped(200),
+  },
+  'POST /api/ai/suggestions': {
+    call: (s) => ({
+      path: '/api/ai/suggestions',
+      body: { documentId: s.documentId, originalText: 'a', suggestedText: 'b', type: 'improvement' },
+    }),
+    expect: documentScoped(201),
+  },
+  'GET /api/ai/suggestions': {
+    call: (s) => ({ path: `/api/ai/suggestions?documentId=${s.documentId}` }),
+    expect: documentScoped(200),
+  },
+  'PUT /api/ai/suggestions/:id': {
+    call: (s) => ({ path: `/api/ai/suggestions/${s.suggestionId}`, body: { accepted: true } }),
+    expect: documentScoped(200),
+  },
+
+  // Billing.
+  'GET /api/plans': { call: () => ({ path: '/api/plans' }), expect: everyone(200) },
+  'POST /api/stripe/create-checkout': {
+    call: () => ({ path: '/api/stripe/create-checkout', body: { priceId: 'price_matrix' } }),
+    expect: { ...NO_USER, otherUser: BILLING_SERVED, owner: BILLING_SERVED },
+  },
+  'POST /api/stripe/create-checkout-session': {
+    call: () => ({ path: '/api/stripe/create-checkout-session', body: { priceId: 'price_matrix' } }),
+    expect: { ...NO_USER, otherUser: BILLING_SERVED, owner: BILLING_SERVED },
+  },
+  'POST /api/stripe/create-portal': {
+    call: () => ({ path: '/api/stripe/create-portal' }),
+    expect: { ...NO_USER, otherUser: BILLING_SERVED, owner: BILLING_SERVED },
+  },
+  'GET /api/stripe/subscription-status': {
+    call: () => ({ path: '/api/stripe/subscription-status' }),
+    expect: userScoped(200),
+  },
+  'POST /api/stripe/payment-success': {
+    call: () => ({ path: '/api/stripe/payment-success', body: { sessionId: 'cs_matrix' } }),
+    expect: { ...NO_USER, otherUser: BILLING_SERVED, owner: BILLING_SERVED },
+  },
+  'POST /api/stripe/webhook': {
+    // Authorized by Stripe's signature only: an unsigned call is refused whoever sends it (503 without
+    // Stripe, 400 with it), and a bearer token changes nothing.
+    call: () => ({ path: '/api/stripe/webhook', body: { type: 'checkout.session.completed' } }),
+    expect: Object.fromEntries(
+      ACTORS.map((a) => [a, { notIn: [200, 201, 204], below: 504, description: 'refused: no signature' }]),
+    ) as Record<Actor, Expectation>,
+  },
+};
+
+/** The collaboration socket is checked below with real providers; its entry here only marks it covered. */
+const SOCKET_ROUTE = 'GET /api/collab';
+
+let server: TestServer;
+let ipCounter = 0;
+let cases = 0;
+let shareHash: string;
+const clients: CollabClient[] = [];
+
+async function freshSession(user: { id: string; email: string }, ttlSeconds?: number): Promise<string> {
+  const [session] = await server.database.db
+    .insert(sessions)
+    .values({ userId: user.id })
+    .returning({ id: sessions.id });
+  const { token } = await signAccessToken(
+    server.config.JWT_SECRET,
+    { userId: user.id, sessionId: session!.id, email: user.email },
+    ttlSeconds,
+  );
+  return token;
+}
+
+async function revokedSession(user: { id: string; email: string }): Promise<string> {
+  const token = await freshSession(user);
+  const res = await request('POST', '/api/auth/logout', { authorization: `Bearer ${token}` });
+  expect(res.status).toBe(204);
+  return token;
+}
+
+function request(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  ipCounter += 1;
+  return server.request(method, path, {
+    headers: { 'x-forwarded-for': `10.8.${(ipCounter >> 8) & 255}.${ipCounter & 255}`, ...headers },
+    ...(body !== undefined ? { body } : {}),
+  });
+}
+
+/** The owner's document, shared by link behind a password; the visitor's token from unlocking it. */
+async function sharedDocument(owner: TestUser, allowEditing: boolean) {
+  const created = await request(
+    'POST',
+    '/api/documents',
+    { authorization: `Bearer ${owner.token}` },
+    {
+      title: 'Matrix target',
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'secret' }] }] },
+    },
+  );
+  expect(created.status).toBe(201);
+  const documentId = created.body.id as string;
+  const shared = await request(
+    'PUT',
+    `/api/documents/${documentId}/share`,
+    { authorization: `Bearer ${owner.token}` },
+    { isPublic: true, allowEditing },
+  );
+  expect(shared.status).toBe(200);
+  // The password is set in the database with a cheap argon2 hash (PUT would spend a full-cost hash per case);
+  // tokens are issued afterwards, so they match the final settings.
+  await server.database.db
+    .update(documents)
+    .set({ sharePasswordHash: shareHash })
+    .where(eq(documents.id, documentId));
+  const unlocked = await request(
+    'POST',
+    `/api/shared/${documentId}/unlock`,
+    {},
+    { password: SHARE_PASSWORD },
+  );
+  expect(unlocked.status).toBe(200);
+  return { documentId, shareToken: unlocked.body.shareToken as string };
+}
+
+async function prepareCase(owner: TestUser, other: TestUser, actor: Actor) {
+  const { documentId, shareToken } = await sharedDocument(owner, actor === 'shareEditor');
+  const [suggestion] = await server.database.db
+    .insert(aiSuggestions)
+    .values({ userId: owner.id, documentId, originalText: 'x', suggestedText: 'y', type: 'improvement' })
+    .returning({ id: aiSuggestions.id });
+  const headers: Record<string, string> = {};
+  if (actor === 'owner') headers.authorization = `Bearer ${await freshSession(owner)}`;
+  if (actor === 'otherUser') headers.authorization = `Bearer ${await freshSession(other)}`;
+  if (actor === 'expiredSession') headers.authorization = `Bearer ${await freshSession(owner, -60)}`;
+  if (actor === 'revokedSession') headers.authorization = `Bearer ${await revokedSession(owner)}`;
+  if (actor === 'shareViewer' || actor === 'shareEditor') headers['x-share-token'] = shareToken;
+  return { state: { documentId, suggestionId: suggestion!.id, owner, other }, headers, shareToken };
+}
+
+function assertStatus(label: string, expected: Expectation, response: ApiResponse) {
+  const detail = `${label} → ${response.status} ${response.text.slice(0, 200)}`;
+  if (typeof expected === 'number') {
+    expect(response.status, detail).toBe(expected);
+  } else {
+    expect(expected.notIn, `${detail} (expected ${expected.description})`).not.toContain(response.status);
+    if (expected.below) expect(response.status, detail).toBeLessThan(expected.below);
+  }
+  // Every refusal is a JSON error the client can branch on.
+  if (response.status >= 400) {
+    expect(typeof response.body?.message, detail).toBe('string');
+    expect(typeof response.body?.code, detail).toBe('string');
+  }
+}
+
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  [owner, other] = await Promise.all([
+    createUser(server, { plan: 'professional' }),
+    createUser(server, { plan: 'professional' }),
+  ]);
+  shareHash = await hash(SHARE_PASSWORD, { memoryCost: 1024, timeCost: 1, parallelism: 1 });
+});
+
+afterAll(async () => {
+  for (const client of clients.splice(0)) client.destroy();
+  console.log(
+    `authorization matrix: ${Object.keys(MATRIX).length + 1} routes (incl. socket) × ${ACTORS.length} callers, ${cases} cases`,
+  );
+  await server?.close();
+});
+
+describe('authorization matrix', () => {
+  it('has an entry for every route the app serves (a new route without one fails here)', () => {
+    const served = server.app.routeList
+      .filter((route) => route.url.startsWith('/api/') || route.url === '/api')
+      .map((route) => `${route.method} ${route.url}`);
+    const missing = served.filter((key) => !(key in MATRIX) && key !== SOCKET_ROUTE);
+    expect(missing, 'routes without an authorization-matrix entry').toEqual([]);
+    const stale = Object.keys(MATRIX).filter((key) => !served.includes(key));
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+    expect(served).toContain(SOCKET_ROUTE);
+  });
+
+  it('static files outside /api are public and the same for every caller', async () => {
+    const files = server.app.routeList.filter((r) => r.method === 'GET' && !r.url.startsWith('/api'));
+    // Without a client build there are none; with one, each answers alike with or without a token.
+    for (const route of files.slice(0, 20)) {
+      const anonymous = await request('GET', route.url, {});
+      const signedIn = await request('GET', route.url, { authorization: `Bearer ${owner.token}` });
+      cases += 2;
+      expect(anonymous.status, route.url).not.toBeGreaterThanOrEqual(500);
+      expect([401, 403]).not.toContain(anonymous.status);
+      expect(signedIn.status, route.url).toBe(anonymous.status);
+    }
+  });
+
+  for (const [key, entry] of Object.entries(MATRIX)) {
+    it(key, async () => {
+      const [method, pattern] = key.split(' ') as [string, string];
+      for (const actor of ACTORS) {
+        const { state, headers } = await prepareCase(owner, other, actor);
+        const call = entry.call(state);
+        expect(call.path.split('?')[0]!.split('/').length).toBe(pattern.split('/').length);
+        const response = await request(method, call.path, { ...headers, ...call.headers }, call.body);
+        cases++;
+        assertStatus(`${key} as ${actor}`, entry.expect[actor], response);
+        if (response.status < 300) entry.check?.(actor, response, state);
+      }
+    });
+  }
+
+  it('GET /api/documents/:id of a document that does not exist is 404 for the owner too (same as another user’s)', async () => {
+    const res = await request('GET', `/api/documents/${UNKNOWN_ID}`, {
+      authorization: `Bearer ${owner.token}`,
+    });
+    cases++;
+    expect(res.status).toBe(404);
+  });
+
+  it('the collaboration socket (GET /api/collab) × every caller', async () => {
+    const results: Record<string, string> = {};
+    for (const actor of ACTORS) {
+      const { state, headers, shareToken } = await prepareCase(owner, other, actor);
+      const token =
+        actor === 'anonymous'
+          ? null
+          : actor === 'shareViewer' || actor === 'shareEditor'
+            ? shareToken
+            : headers.authorization!.slice('Bearer '.length);
+      const client = await connectCollabClient({
+        serverUrl: server.url,
+        documentId: state.documentId,
+        token,
+        waitForSync: false,
+      });
+      clients.push(client);
+      await waitFor(() => client.provider.isSynced || client.refusals.length > 0, 10_000, `${actor} socket`);
+      cases++;
+      if (!client.provider.isSynced) {
+        results[actor] = client.refusals[0]!;
+        expect(client.paragraphs(), `${actor} got no content`).toEqual([]);
+        continue;
+      }
+      expect(client.paragraphs()).toEqual(['secret']);
+      // Does what this caller writes reach the database?
+      client.appendParagraph(`written by ${actor}`);
+      const written = async () => {
+        const [row] = await server.database.db
+          .select({ content: documents.content })
+          .from(documents)
+          .where(eq(documents.id, state.documentId));
+        return JSON.stringify(row?.content).includes(`written by ${actor}`);
+      };
+      if (actor === 'shareViewer') {
+        // Read-only: give the server time to store (debounce 1 s), then nothing of it may be there.
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        results[actor] = (await written()) ? 'wrote' : 'read-only';
+      } else {
+        const deadline = Date.now() + 10_000;
+        while (!(await written()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        results[actor] = (await written()) ? 'wrote' : 'read-only';
+      }
+      client.destroy();
+    }
+    expect(results).toEqual({
+      anonymous: COLLAB_CLOSE.unauthorized.reason,
+      otherUser: COLLAB_CLOSE.notFound.reason,
+      owner: 'wrote',
+      shareViewer: 'read-only',
+      shareEditor: 'wrote',
+      expiredSession: COLLAB_CLOSE.unauthorized.reason,
+      revokedSession: COLLAB_CLOSE.unauthorized.reason,
+    });
+  }, 60_000);
+
+  it('a share token opens only its own document on the socket', async () => {
+    const first = await prepareCase(owner, other, 'shareEditor');
+    const second = await prepareCase(owner, other, 'shareEditor');
+    const client = await connectCollabClient({
+      serverUrl: server.url,
+      documentId: second.state.documentId,
+      token: first.shareToken,
+      waitForSync: false,
+    });
+    clients.push(client);
+    await waitFor(() => client.provider.isSynced || client.refusals.length > 0, 10_000, 'refusal');
+    cases++;
+    expect(client.provider.isSynced).toBe(false);
+    expect(client.refusals[0]).toBe(COLLAB_CLOSE.notFound.reason);
+  });
+
+  it('a deleted user’s still-unexpired token is refused everywhere', async () => {
+    const doomed = await createUser(server);
+    await server.database.db.delete(users).where(eq(users.id, doomed.id));
+    const res = await request('GET', '/api/auth/user', { authorization: `Bearer ${doomed.token}` });
+    cases++;
+    expect(res.status).toBe(401);
+  });
+});
