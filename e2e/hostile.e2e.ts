@@ -306,14 +306,10 @@ test.describe('hostile content', () => {
   });
 });
 
-// BUG (reported to the lead): a link whose `rel` attribute is set through the API (the schema keeps the
-// link mark's rel: src/shared/editor/extensions.ts Link with HTMLAttributes { rel: LINK_REL } is only a
-// default, and the server's normalizeDocumentContent in src/server/collab/content.ts stores the given
-// value) is rendered in the editor with that rel, e.g. rel="opener" on a target=_blank link, which
-// gives the opened page window.opener (reverse tabnabbing). The shared page and the export force the
-// safe rel. Remove `test.fail` once the stored rel is normalized (or ignored when rendering).
+// A link whose `rel` was set through the API (rel="opener" on a target=_blank link would hand the opened
+// page window.opener: reverse tabnabbing) still renders with the safe rel: SafeLink in
+// src/shared/editor/extensions.ts ignores the stored value when rendering.
 test('a link stored with rel "opener" still gets the safe rel in the editor', async ({ page, users }) => {
-  test.fail(true, 'link rel from the API is kept and rendered by the editor');
   const owner = await users.create({ prefix: 'hostile-rel' });
   const created = await users.api(owner).post('/api/documents', {
     title: 'rel override',

@@ -48,6 +48,22 @@ export function recoveryMail(to: string, link: string, validMinutes: number): Ma
   );
 }
 
+/** Sent instead of a confirmation when someone signs up with an address that already has an account. */
+export function existingAccountMail(to: string, link: string, validMinutes: number): MailMessage {
+  return message(
+    'recovery',
+    to,
+    `You already have a ${PRODUCT_NAME} account`,
+    [
+      `Someone (hopefully you) tried to create a ${PRODUCT_NAME} account with this address, which already has one.`,
+      `Sign in as usual, or, if you forgot your password, choose a new one with this link. It works once and expires in ${validMinutes} minutes.`,
+    ],
+    'Choose a new password',
+    link,
+    'If this was not you, ignore this mail: nothing has changed.',
+  );
+}
+
 export function signupMail(to: string, link: string, validHours: number): MailMessage {
   return message(
     'signup',

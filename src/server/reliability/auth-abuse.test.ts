@@ -313,12 +313,9 @@ describe('brute force', () => {
     expect(statuses).toContain(429);
   });
 
-  // BUG (reported to the lead): POST /api/shared/:id/unlock is limited per IP and document only
-  // (src/server/routes/sharing/sharing.ts, rateLimit keyGenerator `share-unlock:${ip}:${id}`), so an
-  // attacker rotating addresses (X-Forwarded-For behind TRUST_PROXY, or a botnet) can guess a share
-  // password without limit. Sign-in has a per-e-mail limit across addresses for exactly this reason.
-  // Remove `.fails` once the route has a per-document limit across addresses.
-  it.fails('guessing a share password from many addresses is still limited per document', async () => {
+  // An attacker rotating addresses (X-Forwarded-For behind TRUST_PROXY, or a botnet) meets the
+  // per-document limit, as sign-in has a per-e-mail one.
+  it('guessing a share password from many addresses is still limited per document', async () => {
     const owner = await createUser(server);
     const documentId = await newDocument(owner);
     await api('PUT', `/api/documents/${documentId}/share`, {
@@ -485,13 +482,9 @@ describe('e-mail enumeration', () => {
     expectSimilar(recoverKnown, recoverUnknown, 'recover');
   });
 
-  // BUG (reported to the lead): with SMTP on (sign-up needs confirmation, so the answer carries no
-  // session either way), sign-up of a registered address answers 422 user_already_exists while a new one
-  // answers 200 — anyone can test whether an address has an account (src/server/services/accounts.ts
-  // signUp, `if (!user) throw unprocessable('User already registered', 'user_already_exists')`).
-  // Expected: the same 200 `{ user, session: null }` shape (and a mail to the existing owner instead).
-  // Remove `.fails` once fixed.
-  it.fails('sign-up with confirmation on does not reveal whether an address is registered', async () => {
+  // With SMTP on (sign-up needs confirmation, so the answer carries no session either way), a registered
+  // address gets the same 200 `{ user, session: null }` as a new one; its owner gets a mail instead.
+  it('sign-up with confirmation on does not reveal whether an address is registered', async () => {
     const existing = await createUser(server);
     const fresh = await api('POST', '/api/auth/signup', {
       body: { email: uniqueEmail('fresh'), password: strongPassword() },

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type {
   EmailTokenType,
   PasswordGrantBody,
@@ -15,7 +16,7 @@ import type { Db } from '../db/client';
 import { emailTokens, sessions, users } from '../db/schema';
 import { badRequest, forbidden, unauthorized, unprocessable } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import { emailChangeMail, recoveryMail, signupMail } from '../mail/templates';
+import { emailChangeMail, existingAccountMail, recoveryMail, signupMail } from '../mail/templates';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -126,12 +127,39 @@ export async function signUp(ctx: AccountsContext, body: SignUpBody): Promise<Si
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!user) throw unprocessable('User already registered', 'user_already_exists');
+  if (!user) {
+    // With mail, sign-up answers alike whether or not the address is registered (no enumeration): the
+    // owner gets a mail instead. Without mail there is no channel to the owner, and nothing to confirm.
+    if (!requireConfirmation) throw unprocessable('User already registered', 'user_already_exists');
+    return { user: await notifyExistingAccount(ctx, body), session: null };
+  }
   if (requireConfirmation) {
     await sendSignupConfirmation(ctx, user);
     return { user: presentUser(user), session: null };
   }
   return { user: presentUser(user), session: await startSession(ctx, user) };
+}
+
+async function notifyExistingAccount(ctx: AccountsContext, body: SignUpBody): Promise<User> {
+  const existing = await findUserByEmail(ctx.db, body.email);
+  if (existing) {
+    const token = await issueEmailToken(ctx.db, existing.id, 'recovery');
+    ctx.mailer.send(
+      existingAccountMail(
+        existing.email,
+        recoveryLink(ctx.config, token),
+        EMAIL_TOKEN_TTL_SECONDS.recovery / 60,
+      ),
+    );
+  }
+  // The same shape a new, unconfirmed account gets; the id belongs to no one.
+  return {
+    id: randomUUID(),
+    email: body.email,
+    user_metadata: { full_name: body.data?.full_name ?? '' },
+    created_at: new Date().toISOString(),
+    email_confirmed_at: null,
+  };
 }
 
 /** Password sign-in. Unknown e-mail and wrong password answer alike, in about the same time. */

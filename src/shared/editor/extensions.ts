@@ -1,5 +1,6 @@
 import { Extension, getSchema, type AnyExtension } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
+import { Link } from '@tiptap/extension-link';
 import { TextAlign } from '@tiptap/extension-text-align';
 import { Color, FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { Typography } from '@tiptap/extension-typography';
@@ -59,6 +60,17 @@ export function shouldAutoLink(url: string): boolean {
   return host.includes('.');
 }
 
+/**
+ * Links always render with target _blank and the safe rel, whatever `rel`/`target` a stored mark carries
+ * (content from the API or from a collaborator could say rel="opener": reverse tabnabbing).
+ */
+export const SafeLink = Link.extend({
+  renderHTML(props) {
+    const [tag, attributes, hole] = this.parent!(props) as [string, Record<string, unknown>, 0];
+    return [tag, { ...attributes, target: LINK_TARGET, rel: LINK_REL }, hole];
+  },
+});
+
 export interface EditorExtensionOptions {
   /**
    * ProseMirror undo/redo (SPEC §9: depth 100, new group after 500 ms). Turn it off when the editor is
@@ -75,15 +87,16 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): An
     StarterKit.configure({
       heading: { levels: [...HEADING_LEVELS] },
       undoRedo: history ? { depth: UNDO_HISTORY_DEPTH, newGroupDelay: UNDO_NEW_GROUP_DELAY_MS } : false,
-      link: {
-        openOnClick: openLinksOnClick,
-        autolink: true,
-        linkOnPaste: true,
-        defaultProtocol: DEFAULT_LINK_PROTOCOL,
-        HTMLAttributes: { target: LINK_TARGET, rel: LINK_REL },
-        isAllowedUri: (url) => isAllowedHref(url),
-        shouldAutoLink,
-      },
+      link: false,
+    }),
+    SafeLink.configure({
+      openOnClick: openLinksOnClick,
+      autolink: true,
+      linkOnPaste: true,
+      defaultProtocol: DEFAULT_LINK_PROTOCOL,
+      HTMLAttributes: { target: LINK_TARGET, rel: LINK_REL },
+      isAllowedUri: (url) => isAllowedHref(url),
+      shouldAutoLink,
     }),
     TextStyle,
     FontFamily,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unlockShareSchema, updateShareSettingsSchema } from '../../../shared/schemas/sharing';
-import { notFound } from '../../errors';
+import { notFound, tooManyRequests } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import {
   getShareSettings,
@@ -11,8 +11,10 @@ import {
 } from '../../services/sharing';
 import { parseInput } from '../../validation';
 
-/** Wrong share passwords per minute from one address for one document. */
+/** Share password attempts per minute from one address for one document. */
 export const SHARE_PASSWORD_ATTEMPTS_PER_MINUTE = 5;
+/** Attempts per minute on one document from all addresses together (an attacker rotating addresses). */
+export const SHARE_PASSWORD_ATTEMPTS_PER_DOCUMENT_PER_MINUTE = 20;
 
 const ownerParams = z.object({ id: z.uuid('Invalid document id') });
 
@@ -32,6 +34,12 @@ declare module 'fastify' {
 
 export const sharingRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
+  // @fastify/rate-limit applies one route-config limit per request; the per-document one is checked here.
+  const perDocument = app.createRateLimit({
+    max: SHARE_PASSWORD_ATTEMPTS_PER_DOCUMENT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `share-unlock-document:${(request.params as { id?: string }).id ?? ''}`,
+  });
 
   app.get('/documents/:id/share', async (request) => {
     const { id } = parseInput(ownerParams, request.params);
@@ -73,9 +81,16 @@ export const sharingRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = sharedId(request);
       const { password } = parseInput(unlockShareSchema, request.body);
+      const limit = await perDocument(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', String(limit.ttlInSeconds));
+        throw tooManyRequests(
+          `Too many password attempts, please try again in ${limit.ttlInSeconds} seconds.`,
+        );
+      }
       return unlockSharedDocument(db, app.config.JWT_SECRET, id, password);
     },
   );
