@@ -96,7 +96,7 @@ function buildStatements(db: Db) {
    * clears ydoc_state (see DocumentWriteHooks). `versions` (comma-separated, or null for any) is the
    * If-Match check, in the same statement so that two writers cannot both pass it.
    */
-  const update = (withSession: boolean, name: string) =>
+  const update = (withSession: boolean, withContent: boolean, name: string) =>
     db
       .update(documents)
       .set({
@@ -114,7 +114,8 @@ function buildStatements(db: Db) {
           withSession ? sessionActive : undefined,
         ),
       )
-      .returning(fullColumns)
+      // A content replacement already has the new content in hand: reading 10 KB of jsonb back is waste.
+      .returning(withContent ? fullColumns : { ...summaryColumns, version: documents.version })
       .prepare(name);
   return {
     list: db
@@ -135,8 +136,10 @@ function buildStatements(db: Db) {
       .values({ userId, title: sql.placeholder('title'), content })
       .returning(fullColumns)
       .prepare('qw_documents_insert'),
-    update: update(false, 'qw_documents_update'),
-    updateInSession: update(true, 'qw_documents_update_in_session'),
+    update: update(false, true, 'qw_documents_update'),
+    updateInSession: update(true, true, 'qw_documents_update_in_session'),
+    replaceContent: update(false, false, 'qw_documents_replace_content'),
+    replaceContentInSession: update(true, false, 'qw_documents_replace_content_in_session'),
     delete: db
       .delete(documents)
       .where(ownedBy)
@@ -232,7 +235,15 @@ export async function updateDocument(
   let row: FullRow | undefined;
   if (!expectedVersions || expectedVersions.length > 0) {
     const prepared = statements(ctx.db);
-    [row] = await (sessionId ? prepared.updateInSession : prepared.update).execute({
+    const replacing = changes.content !== undefined;
+    const statement = replacing
+      ? sessionId
+        ? prepared.replaceContentInSession
+        : prepared.replaceContent
+      : sessionId
+        ? prepared.updateInSession
+        : prepared.update;
+    const [updated] = await statement.execute({
       id: documentId,
       userId,
       sessionId,
@@ -241,6 +252,8 @@ export async function updateDocument(
       replacesContent: changes.content !== undefined,
       versions: expectedVersions ? expectedVersions.join(',') : null,
     });
+    // What was stored is exactly changes.content (serialized above), so it is not read back.
+    row = updated && ('content' in updated ? updated : { ...updated, content: changes.content });
   }
   if (!row) {
     if (expectedVersions) await getDocument(ctx, userId, documentId); // 404 when missing or not the user's
