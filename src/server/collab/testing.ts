@@ -104,6 +104,9 @@ export async function connectCollabClient(options: ConnectOptions): Promise<Coll
     paragraphs: () => paragraphTexts(doc),
     appendParagraph: (text) => appendParagraph(doc, text),
     destroy: () => {
+      // `ws` reports closing a socket that is still connecting as an 'error' event on the next tick; with
+      // no listener that is an uncaught exception. A client being torn down has no use for it.
+      socket.webSocket?.addEventListener('error', () => {});
       provider.destroy();
       socket.destroy();
     },
