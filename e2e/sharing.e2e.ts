@@ -1,6 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
-import { expect, test } from './fixtures';
+import { expect, test, testClientAddress, type Users } from './fixtures';
 import { documentText, editorBody, typeAtEnd, waitForLive } from './editor-helpers';
 
 const CONTENT = {
@@ -13,10 +12,21 @@ async function openShareMenu(page: Page) {
   return page.getByRole('dialog');
 }
 
+/** Signs a new owner in and opens their new document (with CONTENT) in the editor, live. */
+async function openOwnDocument(page: Page, users: Users, prefix: string, title: string): Promise<string> {
+  const owner = await users.create({ prefix });
+  const created = await users.api(owner).post('/api/documents', { title, content: CONTENT });
+  const { id } = (await created.json()) as { id: string };
+  await users.login(owner);
+  await page.goto(`/editor/${id}`);
+  await waitForLive(page);
+  return id;
+}
+
 /** A visitor: a fresh browser context that has never signed in, from its own client address. */
 async function visitorPage(browser: Browser) {
   const context = await browser.newContext({
-    extraHTTPHeaders: { 'x-forwarded-for': `10.9.${randomBytes(1)[0]}.${(randomBytes(1)[0]! % 250) + 2}` },
+    extraHTTPHeaders: { 'x-forwarded-for': testClientAddress() },
   });
   return context.newPage();
 }
@@ -26,12 +36,7 @@ test('a password-protected link: the visitor is asked for the password, reads, a
   users,
   browser,
 }) => {
-  const owner = await users.create({ prefix: 'sharer' });
-  const created = await users.api(owner).post('/api/documents', { title: 'Spring plans', content: CONTENT });
-  const { id } = (await created.json()) as { id: string };
-  await users.login(owner);
-  await page.goto(`/editor/${id}`);
-  await waitForLive(page);
+  const id = await openOwnDocument(page, users, 'sharer', 'Spring plans');
 
   const menu = await openShareMenu(page);
   await menu.getByRole('switch', { name: 'Public link' }).click();
@@ -71,12 +76,7 @@ test('with editing allowed, owner and visitor see each other write live', async 
   users,
   browser,
 }) => {
-  const owner = await users.create({ prefix: 'cowriter' });
-  const created = await users.api(owner).post('/api/documents', { title: 'Together', content: CONTENT });
-  const { id } = (await created.json()) as { id: string };
-  await users.login(owner);
-  await page.goto(`/editor/${id}`);
-  await waitForLive(page);
+  await openOwnDocument(page, users, 'cowriter', 'Together');
   const menu = await openShareMenu(page);
   await menu.getByRole('switch', { name: 'Public link' }).click();
   await expect(page.getByText('Document is now public').first()).toBeVisible();
@@ -104,14 +104,7 @@ test('with editing allowed, owner and visitor see each other write live', async 
 });
 
 test('Export downloads every format with the SPEC file name', async ({ page, users }) => {
-  const owner = await users.create({ prefix: 'exporter' });
-  const created = await users
-    .api(owner)
-    .post('/api/documents', { title: 'Field Notes #3', content: CONTENT });
-  const { id } = (await created.json()) as { id: string };
-  await users.login(owner);
-  await page.goto(`/editor/${id}`);
-  await waitForLive(page);
+  await openOwnDocument(page, users, 'exporter', 'Field Notes #3');
   const date = new Date().toISOString().slice(0, 10);
   for (const [label, extension, name] of [
     ['Markdown', 'md', 'MARKDOWN'],

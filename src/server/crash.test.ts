@@ -1,9 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RichTextDoc } from '../shared/schemas/richText';
+import {
+  childServerEnv,
+  killAllChildServers,
+  spawnChildServer,
+  type ChildServer,
+} from './reliability/child-server';
 import { createTestDatabase, testDatabaseKind, type TestDatabaseHandle } from './test/database';
 
 /**
@@ -18,81 +23,12 @@ const JWT_SECRET = 'crash-test-secret-that-is-long-enough-for-hs256';
 const START_TIMEOUT_MS = 60_000;
 const kind = testDatabaseKind();
 
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-}
-
-const children = new Set<ChildProcess>();
-
-function serverEnv(dataDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv {
-  // A clean environment: nothing of the developer's (DATABASE_URL, REDIS_URL, SMTP_URL...) leaks in.
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    TMPDIR: process.env.TMPDIR,
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    APP_URL: 'http://localhost:3000',
-    JWT_SECRET,
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-}
-
-/** Starts main.ts; resolves once it listens (its URL read from Fastify's log), rejects if it exits first. */
-function spawnServer(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Promise<RunningServer> } {
-  // process.execPath is the Node 24 running Vitest; spawning it directly (not npx) makes child.pid the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: process.cwd(),
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  const t0 = performance.now();
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.on('exit', (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal });
-    });
-  });
-  const ready = new Promise<RunningServer>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in time:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (process.env.QW_CRASH_DEBUG)
-        process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(1)}s] ${chunk.toString()}`);
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, exited, output: () => output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (code ${code}, signal ${signal}) before listening:\n${output}`));
-    });
-  });
-  // Keep the output flowing after start too; an unread pipe would eventually block the child.
-  return { child, ready };
-}
-
 const docWith = (words: string): RichTextDoc => ({
   type: 'doc',
   content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }],
 });
 
-async function call(server: RunningServer, token: string, method: string, urlPath: string, body?: unknown) {
+async function call(server: ChildServer, token: string, method: string, urlPath: string, body?: unknown) {
   const response = await fetch(server.url + urlPath, {
     method,
     headers: {
@@ -118,7 +54,7 @@ interface BurstResult {
  * end at their first failed request.
  */
 async function burst(
-  server: RunningServer,
+  server: ChildServer,
   token: string,
   docIds: string[],
   options: { tag: string; creators: number; stopAfterAcks: number; stop: () => void },
@@ -179,7 +115,7 @@ async function burst(
 }
 
 /** Every acknowledged write of a burst is in the restarted server. */
-async function expectAllAcknowledged(server: RunningServer, token: string, result: BurstResult, tag: string) {
+async function expectAllAcknowledged(server: ChildServer, token: string, result: BurstResult, tag: string) {
   for (const [id, lastAck] of result.lastPatchAck) {
     const res = await call(server, token, 'GET', `/api/documents/${id}`);
     expect(res.status).toBe(200);
@@ -207,11 +143,11 @@ describe(`crash safety of the real server (${kind})`, () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'qw-crash-'));
     handle = await createTestDatabase();
-    env = serverEnv(dataDir, handle.databaseUrl);
+    env = childServerEnv({ dataDir, databaseUrl: handle.databaseUrl, jwtSecret: JWT_SECRET });
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    killAllChildServers();
     await handle?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -224,7 +160,7 @@ describe(`crash safety of the real server (${kind})`, () => {
     }, and exits 0 on SIGTERM without losing a write`,
     async () => {
       // 1. First server; documents to patch during the burst.
-      const first = await spawnServer(env).ready;
+      const first = await spawnChildServer(env, START_TIMEOUT_MS);
       // A user through the real sign-up (no SMTP configured: the session comes back at once).
       const signup = await fetch(`${first.url}/api/auth/signup`, {
         method: 'POST',
@@ -247,9 +183,9 @@ describe(`crash safety of the real server (${kind})`, () => {
 
       // 2. A second instance on the same data: refused for PGlite (one process per directory); welcome on
       //    PostgreSQL, where several instances share the database.
-      const second = spawnServer(env);
+      const second = spawnChildServer(env, START_TIMEOUT_MS);
       if (kind === 'pglite') {
-        const failure = await second.ready.then(
+        const failure = await second.then(
           () => 'started',
           (error: Error) => error.message,
         );
@@ -258,7 +194,7 @@ describe(`crash safety of the real server (${kind})`, () => {
           `Another Quillwright server (pid ${first.child.pid}) is using the data directory ${dataDir}`,
         );
       } else {
-        const other = await second.ready;
+        const other = await second;
         const res = await call(other, token, 'GET', `/api/documents/${docIds[0]}`);
         expect(res.status).toBe(200);
         other.child.kill('SIGTERM');
@@ -276,7 +212,7 @@ describe(`crash safety of the real server (${kind})`, () => {
       if (kind === 'pglite') expect(existsSync(path.join(dataDir, 'quillwright.lock'))).toBe(true); // stale
 
       // 4. Restart on the same data (the stale lock is taken over): every acknowledged write is there.
-      const restarted = await spawnServer(env).ready;
+      const restarted = await spawnChildServer(env, START_TIMEOUT_MS);
       await expectAllAcknowledged(restarted, token, killed, 'kill');
 
       // 5. SIGTERM during a burst: requests in flight finish, the process exits 0, the lock is released.
@@ -289,7 +225,7 @@ describe(`crash safety of the real server (${kind})`, () => {
       expect(await restarted.exited, restarted.output().slice(-3000)).toEqual({ code: 0, signal: null });
       expect(existsSync(path.join(dataDir, 'quillwright.lock'))).toBe(false);
 
-      const last = await spawnServer(env).ready;
+      const last = await spawnChildServer(env, START_TIMEOUT_MS);
       await expectAllAcknowledged(last, token, terminated, 'term');
       const list = await call(last, token, 'GET', '/api/documents');
       expect(list.body.length).toBeGreaterThanOrEqual(
