@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { unauthorized } from '../errors';
 import { sessions } from '../db/schema';
+import { isRecentlyActiveSession, rememberActiveSession } from '../services/session-cache';
 import { verifyAccessToken, type AccessClaims } from '../services/tokens';
 
 export type Principal = AccessClaims;
@@ -53,11 +54,13 @@ export async function authenticateToken(
   token: string,
 ): Promise<Principal> {
   const claims = await verifyAccessToken(config.JWT_SECRET, token);
+  if (isRecentlyActiveSession(database.db, claims.sessionId, claims.userId)) return claims;
   const [session] = await activeSessionQuery(database.db).execute({
     sessionId: claims.sessionId,
     userId: claims.userId,
   });
   if (!session) throw unauthorized('Session has been revoked', 'session_not_found');
+  rememberActiveSession(database.db, claims.sessionId, claims.userId);
   return claims;
 }
 

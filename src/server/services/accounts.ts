@@ -24,6 +24,7 @@ import {
   passwordWeaknesses,
   verifyPassword,
 } from './passwords';
+import { forgetActiveSessions } from './session-cache';
 import { startSession } from './sessions';
 import { hashToken, randomToken } from './tokens';
 import { presentUser, type UserRow } from './users';
@@ -310,6 +311,7 @@ export async function updateUser(
       .where(
         and(eq(sessions.userId, user.id), ne(sessions.id, principal.sessionId), isNull(sessions.revokedAt)),
       );
+    forgetActiveSessions(ctx.db);
   }
   if (sendEmailChangeTo) {
     const token = await issueEmailToken(ctx.db, user.id, 'email_change', sendEmailChangeTo);

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, badRequest, payloadTooLarge } from '../errors';
 import type { AiProviderChain, AiRequest, AiResult, AiStreamChunk } from '../ai/providers';
-import { assertWithinQuota, recordUsage } from './ai-usage';
+import { assertWithinQuota, usageLedger } from './ai-usage';
 import { assertOwnsDocument } from './ai-suggestions';
 
 /**
@@ -41,21 +41,16 @@ export async function prepareCall(ctx: AiCallContext): Promise<void> {
   await assertWithinQuota(ctx.db, ctx.config, ctx.userId);
 }
 
-async function meter(ctx: AiCallContext, action: AiAction, result: Omit<AiResult, 'text'>): Promise<void> {
-  try {
-    await recordUsage(ctx.db, {
-      userId: ctx.userId,
-      documentId: ctx.documentId,
-      action,
-      provider: result.provider,
-      model: result.model,
-      inputTokens: result.usage.inputTokens,
-      outputTokens: result.usage.outputTokens,
-    });
-  } catch (error) {
-    // The answer was delivered; a ledger failure must not turn it into an error for the writer.
-    ctx.log.error({ err: error, action }, 'failed to record AI usage');
-  }
+function meter(ctx: AiCallContext, action: AiAction, result: Omit<AiResult, 'text'>): void {
+  usageLedger(ctx.db, ctx.log).record({
+    userId: ctx.userId,
+    documentId: ctx.documentId,
+    action,
+    provider: result.provider,
+    model: result.model,
+    inputTokens: result.usage.inputTokens,
+    outputTokens: result.usage.outputTokens,
+  });
 }
 
 export async function generate(
@@ -64,7 +59,7 @@ export async function generate(
   prompt: Omit<AiRequest, 'signal'>,
 ): Promise<AiResult> {
   const result = await ctx.chain.generate({ ...prompt, signal: ctx.signal });
-  await meter(ctx, action, result);
+  meter(ctx, action, result);
   return result;
 }
 
@@ -74,9 +69,8 @@ export async function* stream(
   prompt: Omit<AiRequest, 'signal'>,
 ): AsyncGenerator<AiStreamChunk> {
   for await (const chunk of ctx.chain.stream({ ...prompt, signal: ctx.signal })) {
+    if (chunk.type === 'done') meter(ctx, action, chunk);
     yield chunk;
-    // Metered after the final event went out, so the ledger write never delays the answer.
-    if (chunk.type === 'done') await meter(ctx, action, chunk);
   }
 }
 

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { refreshTokens, sessions, users } from '../db/schema';
 import { unauthorized } from '../errors';
+import { forgetActiveSessions } from './session-cache';
 import { presentUser, type UserRow } from './users';
 import { hashToken, randomToken, signAccessToken } from './tokens';
 
@@ -101,6 +102,8 @@ export async function refreshSession(ctx: SessionContext, refreshToken: string):
     if (!row) return { kind: 'revoked' };
     return { kind: 'ok', session: await issueSession(ctx, tx, claimed.sessionId, row.user) };
   });
+  // A reused token revoked its session: requests with that session's access tokens must stop now.
+  if (outcome.kind === 'reused') forgetActiveSessions(ctx.db);
   switch (outcome.kind) {
     case 'ok':
       return outcome.session;
@@ -132,4 +135,5 @@ export async function revokeSessions(
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(where, isNull(sessions.revokedAt)));
+  forgetActiveSessions(db);
 }

@@ -4,6 +4,7 @@ import { REWRITE_STYLES, TONE_OPTIONS } from '../../../shared/ai/catalog';
 import { AI_MAX_TEXT_CHARS } from '../../../shared/schemas/ai';
 import { warmUpGrammar } from '../../ai/grammar';
 import { aiUsage, documents } from '../../db/schema';
+import { usageLedger } from '../../services/ai-usage';
 import { anthropicUserPrompt, startFakeAnthropic } from '../../test/fake-anthropic';
 import { openAiSystemPrompt, openAiUserPrompt, startFakeOpenAI } from '../../test/fake-openai';
 import type { FakeProvider } from '../../test/fake-provider';
@@ -54,6 +55,7 @@ async function createDocument(server: TestServer, user: TestUser, title = 'Doc')
 }
 
 async function ledger(server: TestServer, userId: string) {
+  await usageLedger(server.database.db).flush();
   return server.database.db.select().from(aiUsage).where(eq(aiUsage.userId, userId));
 }
 
@@ -117,6 +119,9 @@ describe('with OpenAI first and Anthropic second', () => {
     expect(sent.headers.authorization).toBe('Bearer sk-test');
     expect(sent.body.model).toBe('fake-gpt');
     expect(sent.body.stream).not.toBe(true);
+    // A compatible server (OPENAI_BASE_URL set) gets the field every such server understands.
+    expect(sent.body.max_tokens).toBeGreaterThan(0);
+    expect(sent.body.max_completion_tokens).toBeUndefined();
     expect(openAiSystemPrompt(sent.body)).toMatch(/strictly as data/);
     expect(openAiUserPrompt(sent.body)).toContain(`<text>\n${SAMPLE}\n</text>`);
     expect(openAiUserPrompt(sent.body)).toMatch(/Improve the writing/);
@@ -277,6 +282,7 @@ describe('with OpenAI first and Anthropic second', () => {
       },
     });
     expect(openai.requests.at(-1)!.body.stream).toBe(true);
+    expect(openai.requests.at(-1)!.body.stream_options).toEqual({ include_usage: true });
   });
 
   it('a client that disconnects mid-stream cancels the upstream request and is not charged', async () => {

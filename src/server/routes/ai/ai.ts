@@ -22,7 +22,7 @@ import { extractiveSummary } from '../../ai/summary';
 import { badRequest, notFound } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { assertText, generate, prepareCall, stream, type AiCallContext } from '../../services/ai';
-import { usageSummary } from '../../services/ai-usage';
+import { usageLedger, usageSummary } from '../../services/ai-usage';
 import {
   assertOwnsDocument,
   createSuggestion,
@@ -142,6 +142,12 @@ async function* singleChunk(text: string, chunkMeta: AiGenerationMeta): AsyncGen
 
 export const aiRoutes: FastifyPluginAsync = async (app) => {
   const chain = new AiProviderChain(app.config);
+  const ledger = usageLedger(app.database.db, app.log);
+  // Before the database closes (main.ts closes it after the app): pending ledger rows are written.
+  app.addHook('onClose', async () => {
+    await ledger.flush();
+    await chain.close();
+  });
 
   async function context(request: FastifyRequest, reply: FastifyReply, documentId?: string) {
     const { userId } = await requireUser(request);
