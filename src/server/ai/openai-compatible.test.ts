@@ -10,6 +10,7 @@ let handler: Handler;
 let server: Server;
 let baseUrl: string;
 const received: Record<string, unknown>[] = [];
+let connections = 0;
 
 function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
@@ -26,6 +27,7 @@ beforeAll(async () => {
       handler(body, res);
     });
   });
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 });
@@ -68,6 +70,21 @@ describe('OpenAiCompatibleClient', () => {
     ]);
     expect(received.at(-1)).toMatchObject({ model: 'm', max_completion_tokens: 64, stream: true });
     expect(received.at(-1)).not.toHaveProperty('max_tokens');
+  });
+
+  it('reuses kept-alive connections for answer after answer', async () => {
+    handler = (_body, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(frame({ choices: [{ delta: { content: 'Hi' } }] }) + frame('[DONE]'));
+      // Like real servers, the body ends a moment after [DONE]: stopping to read at [DONE] would
+      // destroy the response and its connection.
+      setTimeout(() => res.end(), 5);
+    };
+    const reused = client();
+    const before = connections;
+    for (let i = 0; i < 6; i++) await collect(reused.stream(request()));
+    // The next request may start before the previous connection is back in the pool: two at most.
+    expect(connections - before).toBeLessThanOrEqual(2);
   });
 
   it('turns an error event inside the stream into a non-retryable provider error', async () => {

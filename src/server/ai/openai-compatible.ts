@@ -160,13 +160,17 @@ export class OpenAiCompatibleClient {
     const parser = createParser({ onEvent: (event) => events.push(event) });
     const decoder = new TextDecoder();
     let usage: AiUsageNumbers = { inputTokens: 0, outputTokens: 0 };
-    let complete = false;
+    let done = false;
+    let drained = false;
     try {
+      // Read to the end of the body even after [DONE]: leaving the iterator early destroys the response,
+      // and with it the kept-alive connection the next answer would reuse.
       for await (const bytes of body) {
+        if (done) continue;
         parser.feed(decoder.decode(bytes as Buffer, { stream: true }));
         for (const event of events) {
           if (event.data === '[DONE]') {
-            complete = true;
+            done = true;
             break;
           }
           const chunk = JSON.parse(event.data) as ChatChunk;
@@ -182,8 +186,8 @@ export class OpenAiCompatibleClient {
           if (text) yield { type: 'delta', text };
         }
         events.length = 0;
-        if (complete) break;
       }
+      drained = true;
     } catch (error) {
       if (request.signal.aborted || error instanceof ProviderRequestError) throw error;
       throw new ProviderRequestError(
@@ -195,7 +199,7 @@ export class OpenAiCompatibleClient {
       );
     } finally {
       // Leaving early (client gone, error) must stop the upstream generation, not just stop reading it.
-      if (!complete) body.destroy();
+      if (!drained) body.destroy();
     }
     yield { type: 'finish', usage };
   }
