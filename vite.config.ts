@@ -17,6 +17,9 @@ export default defineConfig({
       '@client': path.resolve('src/client'),
     },
   },
+  // The live-grammar worker (features/ai/grammar.worker.ts) is a module worker: it imports harper.js, whose
+  // code splits into chunks, which the default classic (IIFE) worker format cannot hold.
+  worker: { format: 'es' },
   build: {
     outDir: path.resolve('dist/client'),
     emptyOutDir: true,

@@ -148,11 +148,20 @@ test('Grammar fixes the selection offline and reports how many issues it fixed',
   await expect.poll(() => documentText(page)).toBe('This is a test of the editor.');
 });
 
-test('live grammar: a misspelled word is underlined as you type and the fix applies', async ({
+test('live grammar: a misspelled word is underlined as you type, checked in the browser, and the fix applies', async ({
   page,
   context,
   request,
 }) => {
+  // The check runs in a Web Worker of the page (Harper compiled to WebAssembly), not on the server.
+  const serverChecks: string[] = [];
+  const wasmRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/ai/grammar') serverChecks.push(r.url());
+    if (r.url().endsWith('.wasm')) wasmRequests.push(r.url());
+  });
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   const user = await createTestUser(request, 'ai');
   await signInContext(context, user);
   await openNewDocument(page);
@@ -165,6 +174,9 @@ test('live grammar: a misspelled word is underlined as you type and the fix appl
   await card.getByRole('button', { name: 'Replace with “received”' }).click();
   await expect.poll(() => documentText(page)).toBe('I received the letter.');
   await expect(editorBody(page).getByTestId('grammar-issue')).toHaveCount(0);
+  expect(workers.some((url) => /grammar\.worker/u.test(url))).toBe(true);
+  expect(wasmRequests).toHaveLength(1);
+  expect(serverChecks).toEqual([]);
 
   // The assistant panel's switch turns it off.
   await page.getByRole('button', { name: 'AI Assistant' }).first().click();
@@ -172,4 +184,25 @@ test('live grammar: a misspelled word is underlined as you type and the fix appl
   await typeAtEnd(page, ' Teh end.');
   await page.waitForTimeout(1_500);
   await expect(editorBody(page).getByTestId('grammar-issue')).toHaveCount(0);
+  expect(serverChecks).toEqual([]);
+});
+
+test('live grammar falls back to the server when the worker cannot run Harper', async ({
+  page,
+  context,
+  request,
+}) => {
+  // As in a browser that cannot fetch or compile the binary: the worker reports failure and the
+  // underlines come from POST /api/ai/grammar instead.
+  await context.route('**/*.wasm', (route) => route.abort());
+  const serverChecks: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/ai/grammar') serverChecks.push(r.url());
+  });
+  const user = await createTestUser(request, 'ai');
+  await signInContext(context, user);
+  await openNewDocument(page);
+  await typeAtEnd(page, 'I recieved the letter.');
+  await expect(editorBody(page).getByTestId('grammar-issue')).toHaveText('recieved', { timeout: 20_000 });
+  expect(serverChecks.length).toBeGreaterThan(0);
 });

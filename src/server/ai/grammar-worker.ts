@@ -4,15 +4,9 @@
 import { parentPort } from 'node:worker_threads';
 import { LocalLinter } from 'harper.js';
 import { binaryInlined } from 'harper.js/binaryInlined';
-
-export interface RawLint {
-  start: number;
-  end: number;
-  message: string;
-  kind: string;
-  /** SuggestionKind (0 replace, 1 remove, 2 insert after) and text of the first suggestion. */
-  suggestion: { kind: number; text: string } | null;
-}
+// A type-only import: erased when Node strips the types, so no path resolution is needed at run time.
+// (The conversion itself, src/shared/ai/grammar-lints.ts, runs in grammar.ts.)
+import type { RawLint } from '../../shared/ai/grammar-lints';
 
 export type WorkerRequest = { id: number; text: string };
 export type WorkerResponse = { id: number; lints: RawLint[] } | { id: number; error: string };

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { GrammarChange, GrammarResponse } from '../../shared/schemas/ai';
-import type { RawLint, WorkerRequest, WorkerResponse } from './grammar-worker';
+import { applyChanges, changesFromLints, type RawLint } from '../../shared/ai/grammar-lints';
+import type { GrammarResponse } from '../../shared/schemas/ai';
+import type { WorkerRequest, WorkerResponse } from './grammar-worker';
 
 /**
  * Offline grammar and spelling with Harper (WebAssembly, no network, no key). Harper runs in one worker
@@ -61,44 +62,9 @@ export async function stopGrammar(): Promise<void> {
   if (w) await w.terminate();
 }
 
-/** Harper's spans are JavaScript (UTF-16) string indices, so offsets go to the client unchanged. */
-function toChange(text: string, lint: RawLint): GrammarChange | undefined {
-  if (!lint.suggestion) return undefined;
-  const original = text.slice(lint.start, lint.end);
-  // SuggestionKind: 0 Replace, 1 Remove, 2 InsertAfter.
-  const { kind, text: suggested } = lint.suggestion;
-  const replacement = kind === 1 ? '' : kind === 2 ? original + suggested : suggested;
-  if (replacement === original) return undefined;
-  return {
-    offset: lint.start,
-    length: lint.end - lint.start,
-    original,
-    replacement,
-    message: lint.message,
-    kind: lint.kind,
-  };
-}
-
 /** Lints the text and applies each lint's first suggestion; overlapping lints keep the earlier one. */
 export async function checkGrammar(text: string): Promise<GrammarResponse> {
-  const lints = await lint(text);
-  const candidates = lints
-    .map((l) => toChange(text, l))
-    .filter((c): c is GrammarChange => c !== undefined)
-    .sort((a, b) => a.offset - b.offset);
-  const changes: GrammarChange[] = [];
-  let reachedTo = -1;
-  for (const change of candidates) {
-    if (change.offset < reachedTo) continue;
-    changes.push(change);
-    reachedTo = change.offset + change.length;
-  }
-  let correctedText = text;
-  for (const change of [...changes].reverse()) {
-    correctedText =
-      correctedText.slice(0, change.offset) +
-      change.replacement +
-      correctedText.slice(change.offset + change.length);
-  }
+  const changes = changesFromLints(text, await lint(text));
+  const correctedText = applyChanges(text, changes);
   return { correctedText, changes, corrections: changes, result: { correctedText, corrections: changes } };
 }

@@ -1,13 +1,16 @@
 import type { Node as PmNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
+import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
+import { Mapping, StepMap } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { GrammarChange } from '@shared/schemas/ai';
 import { textWithPositions } from './editor-ops';
 
 /**
- * Live grammar underlines: after the writer pauses, each changed paragraph is checked (offline, by Harper on
- * the server) and its issues are underlined with decorations; clicking one offers the fix. Checks run in the
- * background and never block typing; an answer for a paragraph that changed meanwhile is dropped.
+ * Live grammar underlines: each changed paragraph is checked in the background (by Harper in a Web Worker,
+ * see live-grammar-checker.ts) and its issues are underlined with decorations; clicking one offers the fix.
+ * Nothing here waits on a check: an edit only marks its paragraph for checking, one check runs at a time
+ * (the paragraph nearest the caret first), and an answer for a paragraph that changed meanwhile is dropped
+ * (the change queued that paragraph again, so the latest text is what gets checked next).
  */
 
 export interface GrammarIssue {
@@ -20,8 +23,15 @@ export interface GrammarIssue {
 
 export interface LiveGrammarOptions {
   check(text: string): Promise<GrammarChange[]>;
-  /** Pause after the last keystroke before a paragraph is checked. */
-  delayMs: number;
+  /** Pause after the last edit before checking; read at each edit, so it can follow the checker's mode. */
+  delayMs: number | (() => number);
+  /** Pause in editing before paragraphs other than the caret's are checked (default 500 ms). */
+  idleMs?: number;
+  /**
+   * Whether the checker is up. While it is not, even the caret's paragraph waits for a pause in editing, so
+   * its start (the worker's download and compile: seconds of CPU) does not compete with typing.
+   */
+  started?: () => boolean;
   onIssueClick(issue: GrammarIssue, target: HTMLElement): void;
 }
 
@@ -33,21 +43,36 @@ const UNDERLINE_STYLE =
 
 type Meta = { block: { from: number; to: number }; decorations: Decoration[] } | { clear: true };
 
-function blockText(doc: PmNode, pos: number): { text: string; positions: number[] } | null {
+interface BlockText {
+  text: string;
+  positions: number[];
+}
+
+function blockText(doc: PmNode, pos: number): BlockText | null {
   const node = doc.nodeAt(pos);
   if (!node || !node.isTextblock) return null;
   return textWithPositions(doc, pos + 1, pos + node.nodeSize - 1);
 }
 
+/**
+ * The block's issues as decorations. An issue ending at the caret is the word being typed ("recie…"): it is
+ * held back (Word and Docs do the same) and shown once the writer types past it or moves the caret.
+ */
 function decorationsFor(
-  source: { text: string; positions: number[] },
+  source: BlockText,
   changes: GrammarChange[],
-): { decorations: Decoration[] } {
+  caret: number | null,
+): { decorations: Decoration[]; heldBack: boolean } {
   const decorations: Decoration[] = [];
+  let heldBack = false;
   for (const change of changes) {
     const first = source.positions[change.offset];
     const last = source.positions[change.offset + Math.max(0, change.length - 1)];
     if (first === undefined || last === undefined || first < 0 || last < 0 || change.length === 0) continue;
+    if (caret === last + 1) {
+      heldBack = true;
+      continue;
+    }
     const issue: GrammarIssue = {
       from: first,
       to: last + 1,
@@ -69,56 +94,114 @@ function decorationsFor(
       ),
     );
   }
-  return { decorations };
+  return { decorations, heldBack };
 }
 
-/** Top-level positions of the text blocks a transaction touched. */
-function touchedBlocks(tr: Transaction, doc: PmNode): Set<number> {
-  const blocks = new Set<number>();
-  tr.mapping.maps.forEach((map, index) => {
-    map.forEach((_oldStart, _oldEnd, newStart, newEnd) => {
-      const rest = tr.mapping.slice(index + 1);
-      const from = rest.map(newStart, -1);
-      const to = Math.min(doc.content.size, rest.map(newEnd, 1));
-      doc.nodesBetween(from, Math.max(from, to), (node, pos) => {
-        if (node.isTextblock) {
-          blocks.add(pos);
-          return false;
-        }
-        return true;
-      });
-    });
-  });
-  return blocks;
+function sameIssues(a: Decoration[], b: Decoration[]): boolean {
+  if (a.length !== b.length) return false;
+  const key = (d: Decoration) => {
+    const issue = (d.spec as { issue: GrammarIssue }).issue;
+    return `${d.from}:${d.to}:${issue.replacement}:${issue.message}`;
+  };
+  const keys = new Set(a.map(key));
+  return b.every((d) => keys.has(key(d)));
 }
+
+/**
+ * The part of the document a transaction changed, as one step map. Computed from the documents rather than
+ * from the transaction's steps because y-prosemirror applies every remote change as a replacement of the
+ * whole document: mapped through its steps, every underline would vanish and every paragraph be re-checked.
+ */
+function changedRange(before: PmNode, after: PmNode): { map: StepMap; from: number; to: number } | null {
+  const start = before.content.findDiffStart(after.content);
+  if (start === null) return null;
+  const end = before.content.findDiffEnd(after.content) ?? { a: before.content.size, b: after.content.size };
+  let { a: endA, b: endB } = end;
+  // With repeated text the two scans can cross; move the end forward so the range is well-formed.
+  const overlap = start - Math.min(endA, endB);
+  if (overlap > 0) {
+    endA += overlap;
+    endB += overlap;
+  }
+  return { map: new StepMap([start, endA - start, endB - start]), from: start, to: endB };
+}
+
+function textblocksIn(doc: PmNode, from: number, to: number, into: Set<number>) {
+  doc.nodesBetween(Math.max(0, from - 1), Math.min(doc.content.size, to + 1), (node, pos) => {
+    if (node.isTextblock) {
+      into.add(pos);
+      return false;
+    }
+    return true;
+  });
+}
+
+/** Of the blocks waiting, the one containing the caret, else the nearest to it. */
+function nearestBlock(
+  doc: PmNode,
+  blocks: Set<number>,
+  head: number,
+): { pos: number; atCaret: boolean } | undefined {
+  let best: number | undefined;
+  let bestDistance = Infinity;
+  for (const pos of blocks) {
+    const end = pos + (doc.nodeAt(pos)?.nodeSize ?? 0);
+    const distance = head < pos ? pos - head : head > end ? head - end : 0;
+    if (distance < bestDistance) {
+      best = pos;
+      bestDistance = distance;
+    }
+  }
+  return best === undefined ? undefined : { pos: best, atCaret: bestDistance === 0 };
+}
+
+const IDLE_MS = 500;
+const SHORT_CHECK_MS = 20;
 
 export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<DecorationSet> {
-  // Text blocks waiting for a check (document positions), kept mapped through every transaction.
+  // Text blocks waiting for a check (document positions), kept mapped through every change.
   let dirty = new Set<number>();
+  // Blocks with an issue held back at the caret: checked again when the caret moves.
+  let waiting = new Set<number>();
+  // The block being checked right now; `null` once a change deleted it.
+  let inFlight: { pos: number | null } | null = null;
+  const delay = () => (typeof options.delayMs === 'function' ? options.delayMs() : options.delayMs);
+
+  const mapSet = (set: Set<number>, map: StepMap) => {
+    const mapped = new Set<number>();
+    for (const pos of set) {
+      const result = map.mapResult(pos, 1);
+      if (!result.deleted) mapped.add(result.pos);
+    }
+    return mapped;
+  };
+
   return new Plugin<DecorationSet>({
     key: liveGrammarKey,
     state: {
       init: () => DecorationSet.empty,
-      apply(tr, set: DecorationSet, _old: EditorState, state: EditorState) {
-        let next = set.map(tr.mapping, tr.doc);
+      apply(tr, set: DecorationSet, old: EditorState, state: EditorState) {
         const meta = tr.getMeta(liveGrammarKey) as Meta | undefined;
         if (meta && 'clear' in meta) return DecorationSet.empty;
+        let next = set;
+        if (tr.docChanged) {
+          const changed = changedRange(old.doc, state.doc);
+          if (!changed) return set;
+          next = set.map(new Mapping([changed.map]), state.doc);
+          // Issues touching the edited text are stale until the next check; the rest of the paragraph keeps its
+          // underlines (mapped), so they do not blink on every keystroke.
+          next = next.remove(next.find(changed.from, changed.to));
+          dirty = mapSet(dirty, changed.map);
+          waiting = mapSet(waiting, changed.map);
+          if (inFlight?.pos != null) {
+            const result = changed.map.mapResult(inFlight.pos, 1);
+            inFlight.pos = result.deleted ? null : result.pos;
+          }
+          textblocksIn(state.doc, changed.from, changed.to, dirty);
+        }
         if (meta) {
           next = next.remove(next.find(meta.block.from, meta.block.to));
           next = next.add(state.doc, meta.decorations);
-        } else if (tr.docChanged) {
-          const mapped = new Set<number>();
-          for (const pos of dirty) {
-            const to = tr.mapping.mapResult(pos, 1);
-            if (!to.deleted) mapped.add(to.pos);
-          }
-          // Issues inside text that was just edited are stale until the next check.
-          for (const pos of touchedBlocks(tr, tr.doc)) {
-            const node = tr.doc.nodeAt(pos);
-            if (node) next = next.remove(next.find(pos, pos + node.nodeSize));
-            mapped.add(pos);
-          }
-          dirty = mapped;
         }
         return next;
       },
@@ -140,37 +223,103 @@ export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<Decoratio
     },
     view(view: EditorView) {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      let running = false;
       let destroyed = false;
 
-      const run = async () => {
-        const positions = [...dirty].sort((a, b) => a - b);
-        dirty = new Set();
-        for (const pos of positions) {
-          if (destroyed) return;
-          const source = blockText(view.state.doc, pos);
-          if (!source || !source.text.trim()) continue;
-          let changes: GrammarChange[];
-          try {
-            changes = await options.check(source.text);
-          } catch {
-            continue; // Offline or signed out: no underlines, never an error while typing.
-          }
-          if (destroyed) return;
-          // Drop the answer if the paragraph changed meanwhile (it is queued again by that change).
-          const now = blockText(view.state.doc, pos);
-          if (!now || now.text !== source.text) continue;
-          const node = view.state.doc.nodeAt(pos)!;
-          const { decorations } = decorationsFor(now, changes);
-          view.dispatch(
-            view.state.tr
-              .setMeta(liveGrammarKey, { block: { from: pos, to: pos + node.nodeSize }, decorations })
-              .setMeta('addToHistory', false),
-          );
+      const checkOne = async (pos: number) => {
+        const source = blockText(view.state.doc, pos);
+        if (!source || !source.text.trim()) return;
+        const current = { pos: pos as number | null };
+        inFlight = current;
+        let changes: GrammarChange[];
+        try {
+          changes = await options.check(source.text);
+        } catch {
+          return; // Offline or signed out: no underlines, never an error while typing.
+        } finally {
+          inFlight = null;
         }
+        if (destroyed || current.pos === null) return;
+        const at = current.pos;
+        // Dropped if the paragraph changed meanwhile: that change queued it again.
+        const now = blockText(view.state.doc, at);
+        if (!now || now.text !== source.text) return;
+        if (view.composing) {
+          dirty.add(at); // Decorations changing under an IME composition can break it; retried after.
+          return;
+        }
+        const { selection } = view.state;
+        const { decorations, heldBack } = decorationsFor(
+          now,
+          changes,
+          selection.empty ? selection.head : null,
+        );
+        if (heldBack) waiting.add(at);
+        else waiting.delete(at);
+        const node = view.state.doc.nodeAt(at)!;
+        const block = { from: at, to: at + node.nodeSize };
+        const existing = liveGrammarKey.getState(view.state)?.find(block.from, block.to) ?? [];
+        if (sameIssues(existing, decorations)) return;
+        view.dispatch(
+          view.state.tr.setMeta(liveGrammarKey, { block, decorations }).setMeta('addToHistory', false),
+        );
+      };
+
+      let lastEditAt = -Infinity;
+      let lastCheck = { end: -Infinity, took: 0 };
+      const idleMs = options.idleMs ?? IDLE_MS;
+
+      const wake = (ms: number) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timer = undefined;
+          void run();
+        }, ms);
       };
       const schedule = () => {
+        const ms = delay();
+        if (ms > 0) return wake(ms);
+        // No pause: the check goes out right after this transaction, before the browser paints the keystroke,
+        // so the worker lints while the page renders (a timer would wait for the frame: ~10–20 ms more).
+        // Sending costs well under a millisecond (the paragraph's text and one postMessage).
         clearTimeout(timer);
-        timer = setTimeout(() => void run(), options.delayMs);
+        timer = undefined;
+        queueMicrotask(() => void run());
+      };
+
+      // One check at a time; stops when the writer types again (the pause timer restarts it). While the writer
+      // types, only the paragraph with the caret is checked, and after a check longer than SHORT_CHECK_MS the
+      // checker rests as long as that check took: on a long sentence its thread works at most half the time
+      // however fast they type, which matters on a machine with few cores (bench:editor, bench:grammar); short
+      // checks (most sentences) need no rest, which would only add to the time to the underline. Other
+      // paragraphs wait for a pause in editing.
+      const run = async () => {
+        if (running) return;
+        running = true;
+        try {
+          while (!destroyed && timer === undefined && dirty.size > 0) {
+            const next = nearestBlock(view.state.doc, dirty, view.state.selection.head);
+            if (!next) break;
+            const now = performance.now();
+            const typing = now - lastEditAt < idleMs;
+            const started = options.started?.() ?? true;
+            const wait = typing
+              ? next.atCaret && started
+                ? lastCheck.end + (lastCheck.took > SHORT_CHECK_MS ? lastCheck.took : 0) - now
+                : lastEditAt + idleMs - now
+              : 0;
+            if (wait > 0) {
+              wake(wait);
+              break;
+            }
+            dirty.delete(next.pos);
+            await checkOne(next.pos);
+            const end = performance.now();
+            lastCheck = { end, took: end - now };
+          }
+        } finally {
+          running = false;
+        }
       };
 
       view.state.doc.descendants((node, pos) => {
@@ -184,7 +333,13 @@ export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<Decoratio
 
       return {
         update(updated, previous) {
-          if (!updated.state.doc.eq(previous.doc) && dirty.size > 0) schedule();
+          const docChanged = !updated.state.doc.eq(previous.doc);
+          if (docChanged) lastEditAt = performance.now();
+          if (!docChanged && waiting.size > 0 && !updated.state.selection.eq(previous.selection)) {
+            for (const pos of waiting) dirty.add(pos);
+            waiting = new Set();
+          }
+          if (dirty.size > 0 && (docChanged || !running)) schedule();
         },
         destroy() {
           destroyed = true;

@@ -2,14 +2,15 @@ import { closeHistory } from '@tiptap/pm/history';
 import { SpellCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
-import { aiApi } from '../api';
 import { asOneUndoStep } from '../editor-ops';
 import { liveGrammarKey, liveGrammarPlugin, type GrammarIssue } from '../live-grammar';
+import {
+  acquireGrammarChecker,
+  BROWSER_CHECK_DELAY_MS,
+  SERVER_CHECK_DELAY_MS,
+} from '../live-grammar-checker';
 import { useLiveGrammarEnabled } from '../live-grammar-preference';
 import type { AiController } from '../useAiActions';
-
-/** Pause after the last keystroke before the edited paragraph is checked. */
-export const LIVE_GRAMMAR_DELAY_MS = 600;
 
 interface OpenIssue {
   issue: GrammarIssue;
@@ -25,10 +26,14 @@ export function LiveGrammar({ controller }: { controller: AiController }) {
 
   useEffect(() => {
     if (!editor || !enabled || editor.isDestroyed) return;
+    // The checker starts Harper's worker (and its WASM download) with its first check, which the plugin makes
+    // once the editor is idle (at once if it opens idle); nothing of it loads before.
+    const { checker, release } = acquireGrammarChecker();
     editor.registerPlugin(
       liveGrammarPlugin({
-        check: async (text) => (await aiApi.grammar(text)).changes,
-        delayMs: LIVE_GRAMMAR_DELAY_MS,
+        check: (text) => checker.check(text),
+        delayMs: () => (checker.mode === 'browser' ? BROWSER_CHECK_DELAY_MS : SERVER_CHECK_DELAY_MS),
+        started: () => checker.started,
         onIssueClick: (issue, target) => {
           const rect = target.getBoundingClientRect();
           setOpen({ issue, top: rect.bottom + 6, left: rect.left });
@@ -38,6 +43,7 @@ export function LiveGrammar({ controller }: { controller: AiController }) {
     return () => {
       setOpen(null);
       if (!editor.isDestroyed) editor.unregisterPlugin(liveGrammarKey);
+      release();
     };
   }, [editor, enabled]);
 
