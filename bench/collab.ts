@@ -86,6 +86,13 @@ async function startServer(mode: Mode): Promise<ServerHandle> {
   return { mode, child, url: `ws://127.0.0.1:${ready.port}${ready.path}`, token: ready.token };
 }
 
+/** CPU time (user + system) the process has used so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/u.exec(status)?.[1] ?? 0);
@@ -128,6 +135,8 @@ interface RunResult {
   changes: number;
   rss: number;
   clientLoopP99: number;
+  /** Server CPU time per second of the measured window (ms/s): what the same load costs each server. */
+  serverCpu: number;
 }
 
 /** M documents, except that an editor alone on a document has nobody to deliver to: at least 2 per document. */
@@ -206,9 +215,12 @@ async function run(server: ServerHandle, n: number, label: string): Promise<RunR
   await new Promise((resolve) => setTimeout(resolve, WARMUP_MS));
   measuring = true;
   loop.enable();
+  const cpuBefore = cpuMs(server.child.pid!);
+  const measureStart = performance.now();
   await new Promise((resolve) => setTimeout(resolve, MEASURE_MS));
   measuring = false;
   loop.disable();
+  const serverCpu = ((cpuMs(server.child.pid!) - cpuBefore) / (performance.now() - measureStart)) * 1000;
   const rss = rssMiB(server.child.pid!);
 
   for (const editor of editors) {
@@ -225,6 +237,7 @@ async function run(server: ServerHandle, n: number, label: string): Promise<RunR
     changes,
     rss,
     clientLoopP99: loop.percentile(99) / 1e6,
+    serverCpu,
   };
 }
 
@@ -319,7 +332,7 @@ try {
         console.log(
           `  N=${n} round ${round + 1} ${mode.padEnd(4)}: p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, ` +
             `${result.changes} changes, ${result.deliveries} deliveries, server RSS ${result.rss} MiB, ` +
-            `client loop p99 ${fmt(result.clientLoopP99)} ms`,
+            `server CPU ${Math.round(result.serverCpu)} ms/s, client loop p99 ${fmt(result.clientLoopP99)} ms`,
         );
       }
     }
@@ -339,7 +352,8 @@ try {
     const line =
       `| ${n} on ${documentsFor(n)}, 1 change/${intervalFor(n) / 1000} s | ${fmt(ours50.median)} (${fmt(ours50.best)}) | ${fmt(ours99.median)} (${fmt(ours99.best)}) | ` +
       `${fmt(bare50.median)} (${fmt(bare50.best)}) | ${fmt(bare99.median)} (${fmt(bare99.best)}) | ` +
-      `${ratio.toFixed(2)} | ${rss.ours} | ${rss.bare} |`;
+      `${ratio.toFixed(2)} | ${rss.ours} | ${rss.bare} | ` +
+      `${Math.round(median(results.ours.map((r) => r.serverCpu)))} / ${Math.round(median(results.bare.map((r) => r.serverCpu)))} |`;
     summary.push(line);
     if (n === 100 && (ours99.median > TARGET_P99_MS || ratio > TARGET_RATIO)) failed = true;
   }
@@ -348,9 +362,9 @@ try {
 }
 
 console.log(
-  '\n| N editors | ours p50 ms median (best) | ours p99 | bare p50 | bare p99 | p99 ratio (median) | ours RSS MiB | bare RSS MiB |',
+  '\n| N editors | ours p50 ms median (best) | ours p99 | bare p50 | bare p99 | p99 ratio (median) | ours RSS MiB | bare RSS MiB | server CPU ms/s ours / bare (median) |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const line of summary) console.log(line);
 console.log(
   `\nTarget at N=100: p99 ≤ ${TARGET_P99_MS} ms and ratio ≤ ${TARGET_RATIO}: ${failed ? 'NOT MET' : 'met'}` +

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { documents, sessions } from '../db/schema';
 import { AppError } from '../errors';
 import { authenticateToken } from '../plugins/auth';
@@ -82,4 +82,60 @@ export async function isSessionActive(deps: AccessDeps, userId: string, sessionI
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The owner re-check of many connections in one statement (AuthenticationExtension's sweep): which of
+ * `sessionIds` are still signed in (with their user), and the owner of each of `documentIds` that still
+ * exists. Ids travel as one comma-separated text each, so the statement text never changes.
+ */
+export async function lookUpOwnerAccess(
+  deps: AccessDeps,
+  sessionIds: Iterable<string>,
+  documentIds: Iterable<string>,
+): Promise<{ activeSessions: Map<string, string>; owners: Map<string, string> }> {
+  const rows = await statements(deps.database.db).ownerAccess.execute({
+    sessionIds: [...sessionIds].join(','),
+    documentIds: [...documentIds].filter(isDocumentId).join(','),
+  });
+  const activeSessions = new Map<string, string>();
+  const owners = new Map<string, string>();
+  for (const row of rows) (row.kind === 'session' ? activeSessions : owners).set(row.id, row.userId);
+  return { activeSessions, owners };
+}
+
+function buildStatements(db: Db) {
+  const inList = (column: typeof sessions.id | typeof documents.id, name: string) =>
+    sql`${column} = any(string_to_array(${sql.placeholder(name)}::text, ',')::uuid[])`;
+  return {
+    ownerAccess: db
+      .select({
+        kind: sql<'session' | 'document'>`'session'`.as('kind'),
+        id: sessions.id,
+        userId: sessions.userId,
+      })
+      .from(sessions)
+      .where(and(inList(sessions.id, 'sessionIds'), isNull(sessions.revokedAt)))
+      .unionAll(
+        db
+          .select({
+            kind: sql<'session' | 'document'>`'document'`.as('kind'),
+            id: documents.id,
+            userId: documents.userId,
+          })
+          .from(documents)
+          .where(inList(documents.id, 'documentIds')),
+      )
+      .prepare('qw_collab_owner_access'),
+  };
+}
+
+const statementCache = new WeakMap<Db, ReturnType<typeof buildStatements>>();
+function statements(db: Db): ReturnType<typeof buildStatements> {
+  let prepared = statementCache.get(db);
+  if (!prepared) {
+    prepared = buildStatements(db);
+    statementCache.set(db, prepared);
+  }
+  return prepared;
 }

@@ -4,12 +4,14 @@ import type {
   Extension,
   Hocuspocus,
   onAuthenticatePayload,
+  onConfigurePayload,
   onTokenSyncPayload,
 } from '@hocuspocus/server';
 import { COLLAB_ACCESS_RECHECK_MS, COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
 import {
   authenticateCollabToken,
   isSessionActive,
+  lookUpOwnerAccess,
   resolveDocumentAccess,
   type AccessDeps,
   type CollabPrincipal,
@@ -22,8 +24,6 @@ export interface ConnectionAuth {
   access: DocumentAccess;
   /** Date.now() of the last successful access decision. */
   checkedAt: number;
-  /** A background re-check is running. */
-  refreshing?: boolean;
 }
 
 export interface CollabContext {
@@ -45,21 +45,40 @@ const refuse = (close: { code: number; reason: string }): CollabRefusal => ({
 
 /**
  * Who may open a live document, decided on connect (the provider's token) and re-decided while the
- * connection lives, on every inbound message: a decision younger than half of COLLAB_ACCESS_RECHECK_MS is
- * trusted; an older one is refreshed in the background while the message goes through; one older than the
- * whole window makes the message wait for a fresh decision. So nothing is applied on a decision older than
- * the window, a sign-out or a deleted document ends the connection within it, and a steady writer never
- * waits for the database. Share changes and deletions re-decide at once (revalidateDocument).
+ * connection lives. A sweep every half COLLAB_ACCESS_RECHECK_MS re-decides every connection of this
+ * instance at once: all signed-in users' connections in one statement (sessions still active, owners of
+ * the documents), share visitors once per token and document. A connection that lost access is closed by
+ * the sweep, idle or not. Messages go through on a decision younger than the whole window, so a writer
+ * never waits for the database; should the sweep fall behind (slow or failing database), a message waits
+ * for a fresh decision of its own, and nothing is applied on a decision older than the window. Share
+ * changes and deletions re-decide at once (revalidateDocument). See docs/collaboration.md.
  */
 export class AuthenticationExtension implements Extension {
   extensionName = 'QuillwrightAuthentication';
   // Runs before persistence (100) loads anything.
   priority = 200;
 
+  private instance: Hocuspocus | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
+
   constructor(
     private readonly deps: AccessDeps,
     private readonly recheckMs = COLLAB_ACCESS_RECHECK_MS,
   ) {}
+
+  async onConfigure({ instance }: onConfigurePayload) {
+    this.instance = instance;
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = setInterval(() => void this.sweep(), this.recheckMs / 2);
+    // The sweep never keeps the process alive; shutdown also stops it (onDestroy).
+    this.sweepTimer.unref();
+  }
+
+  async onDestroy() {
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+  }
 
   async onAuthenticate({ token, documentName, connectionConfig }: onAuthenticatePayload<CollabContext>) {
     const principal = await authenticateCollabToken(this.deps, token);
@@ -92,28 +111,82 @@ export class AuthenticationExtension implements Extension {
   }: beforeHandleMessagePayload<CollabContext>) {
     const auth = context.auth;
     if (!auth) throw refuse(COLLAB_CLOSE.unauthorized);
-    const age = Date.now() - auth.checkedAt;
-    if (age < this.recheckMs / 2) return;
-    if (age < this.recheckMs) {
-      // Still within the window: let the message through and refresh in the background, so a writer
-      // typing steadily never waits for the database; a lost access closes the connection when found.
-      if (!auth.refreshing) {
-        auth.refreshing = true;
-        this.recheck(auth, documentName, connection)
-          .then((allowed) => {
-            if (!allowed) connection.close(COLLAB_CLOSE.accessRevoked);
-          })
-          .catch(() => {
-            // A failed lookup decides nothing; the hard limit below re-checks on the next message.
-          })
-          .finally(() => {
-            auth.refreshing = false;
-          });
-      }
-      return;
-    }
-    // Past the window: this message waits for a fresh decision and is refused without access.
+    // The sweep refreshes every decision twice per window; this is the hot path of every keystroke.
+    if (Date.now() - auth.checkedAt < this.recheckMs) return;
+    // The sweep is behind: this message waits for a fresh decision and is refused without access.
     if (!(await this.recheck(auth, documentName, connection))) throw refuse(COLLAB_CLOSE.accessRevoked);
+  }
+
+  /**
+   * Re-decides every connection of this instance now and closes those that lost access. One sweep at a
+   * time: a call while one runs waits for it.
+   */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.runSweep()
+      .catch(() => {
+        // A failed lookup decides nothing: decisions age, and past the window messages re-check themselves.
+      })
+      .finally(() => {
+        this.sweeping = undefined;
+      });
+    return this.sweeping;
+  }
+
+  private async runSweep(): Promise<void> {
+    if (!this.instance) return;
+    const at = Date.now();
+    const live: {
+      auth: ConnectionAuth;
+      principal: CollabPrincipal;
+      documentName: string;
+      connection: Connection;
+    }[] = [];
+    const sessionIds = new Set<string>();
+    const ownedDocuments = new Set<string>();
+    for (const [documentName, document] of this.instance.documents) {
+      for (const connection of document.getConnections()) {
+        const auth = (connection.context as CollabContext).auth;
+        if (!auth) continue;
+        live.push({ auth, principal: auth.principal, documentName, connection });
+        if (auth.principal.kind === 'user') {
+          sessionIds.add(auth.principal.sessionId);
+          ownedDocuments.add(documentName);
+        }
+      }
+    }
+    if (live.length === 0) return;
+    const owner = sessionIds.size > 0 ? lookUpOwnerAccess(this.deps, sessionIds, ownedDocuments) : undefined;
+    // Share visitors: one verification per token and document (a share token names its document).
+    const shared = new Map<string, Promise<DocumentAccess | null>>();
+    for (const { principal, documentName } of live) {
+      if (principal.kind !== 'share') continue;
+      const key = `${principal.token}\u0000${documentName}`;
+      if (!shared.has(key)) shared.set(key, resolveDocumentAccess(this.deps, principal, documentName));
+    }
+    // Settled together, so no lookup is left rejecting unobserved when another fails.
+    const [ownerAccess] = await Promise.all([owner, ...shared.values()]);
+    const { activeSessions, owners } = ownerAccess ?? { activeSessions: new Map(), owners: new Map() };
+    for (const { auth, principal, documentName, connection } of live) {
+      let access: DocumentAccess | null;
+      if (principal.kind === 'user') {
+        const userId = principal.userId;
+        access =
+          activeSessions.get(principal.sessionId) === userId && owners.get(documentName) === userId
+            ? 'owner'
+            : null;
+      } else {
+        access = await shared.get(`${principal.token}\u0000${documentName}`)!;
+      }
+      // A token switch (onTokenSync) while the sweep ran has its own, newer decision.
+      if (auth.principal !== principal || auth.checkedAt > at) continue;
+      if (!access) {
+        connection.close(COLLAB_CLOSE.accessRevoked);
+        continue;
+      }
+      auth.access = access;
+      auth.checkedAt = at;
+      connection.readOnly = access === 'viewer';
+    }
   }
 
   /**

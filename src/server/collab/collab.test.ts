@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLAB_CLOSE, isStoredFor } from '../../shared/editor/collab-protocol';
+import { COLLAB_ACCESS_RECHECK_MS, COLLAB_CLOSE, isStoredFor } from '../../shared/editor/collab-protocol';
 import { sessions } from '../db/schema';
 import { createTestDatabase } from '../test/database';
 import { createUser, type TestUser } from '../test/factories';
@@ -205,6 +205,23 @@ describe('live collaboration on one server', () => {
       .where(eq(sessions.id, user.sessionId));
     client.appendParagraph('typed while signing out elsewhere');
     await waitFor(() => client.refusals.includes(COLLAB_CLOSE.accessRevoked.reason), 5_000, 'access revoked');
+  });
+
+  it('closes an idle connection of a signed-out session within the re-check window, with no message sent', async () => {
+    const user = await createUser(server);
+    const id = await createDocument(server, user);
+    const client = await connect(server, id, user.token);
+    // Another user's connection, swept in the same statement, stays.
+    const other = await connect(server, await createDocument(server, alice), alice.token);
+    await server.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, user.sessionId));
+    const revokedAt = Date.now();
+    await waitFor(() => client.refusals.includes(COLLAB_CLOSE.accessRevoked.reason), 5_000, 'access revoked');
+    // The sweep runs every half window: the idle socket is dropped within the window.
+    expect(Date.now() - revokedAt).toBeLessThan(COLLAB_ACCESS_RECHECK_MS + 500);
+    expect(other.refusals).toEqual([]);
   });
 
   it('lets a share-link visitor read (not write) a view-only document, and drops them when sharing changes', async () => {

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
 import { COLLAB_CLOSE, encodeStatelessMessage, encodeStateVector } from '../../shared/editor/collab-protocol';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { documents } from '../db/schema';
 import { contentToYDoc, yDocToContent } from './content';
 
@@ -73,21 +73,12 @@ export class PersistenceExtension implements Extension {
     const state = Y.encodeStateAsUpdate(document);
     const stateVector = encodeStateVector(document);
     const content = yDocToContent(document);
-    const json = JSON.stringify(content);
-    // A store that only writes back a REST replacement keeps the version that write already took
-    // (unless something else bumped it since), so the PATCH response's ETag stays valid.
-    const restVersion = lastContext?.restVersion ?? -1;
-    const unchanged = sql`(${documents.content} = ${json}::jsonb or ${documents.version} = ${restVersion})`;
-    const [row] = await this.deps.database.db
-      .update(documents)
-      .set({
-        ydocState: state,
-        content: sql`${json}::jsonb`,
-        version: sql`case when ${unchanged} then ${documents.version} else ${documents.version} + 1 end`,
-        updatedAt: sql`case when ${unchanged} then ${documents.updatedAt} else now() end`,
-      })
-      .where(eq(documents.id, documentName))
-      .returning({ version: documents.version, updatedAt: documents.updatedAt });
+    const [row] = await statements(this.deps.database.db).store.execute({
+      id: documentName,
+      state,
+      content: JSON.stringify(content),
+      restVersion: lastContext?.restVersion ?? -1,
+    });
     if (!row) {
       // Deleted while live: nothing to store into; tell the clients instead of failing forever.
       this.deps.log.info({ documentId: documentName }, 'live document was deleted; closing its connections');
@@ -103,4 +94,35 @@ export class PersistenceExtension implements Extension {
       }),
     );
   }
+}
+
+/** The store as a prepared statement, built once per database (building a Drizzle query costs CPU per call). */
+function buildStatements(db: Db) {
+  const content = sql.placeholder('content');
+  // A store that only writes back a REST replacement keeps the version that write already took
+  // (unless something else bumped it since), so the PATCH response's ETag stays valid.
+  const unchanged = sql`(${documents.content} = ${content}::jsonb or ${documents.version} = ${sql.placeholder('restVersion')}::integer)`;
+  return {
+    store: db
+      .update(documents)
+      .set({
+        ydocState: sql`${sql.placeholder('state')}`,
+        content: sql`${content}::jsonb`,
+        version: sql`case when ${unchanged} then ${documents.version} else ${documents.version} + 1 end`,
+        updatedAt: sql`case when ${unchanged} then ${documents.updatedAt} else now() end`,
+      })
+      .where(eq(documents.id, sql.placeholder('id')))
+      .returning({ version: documents.version, updatedAt: documents.updatedAt })
+      .prepare('qw_collab_store'),
+  };
+}
+
+const statementCache = new WeakMap<Db, ReturnType<typeof buildStatements>>();
+function statements(db: Db): ReturnType<typeof buildStatements> {
+  let prepared = statementCache.get(db);
+  if (!prepared) {
+    prepared = buildStatements(db);
+    statementCache.set(db, prepared);
+  }
+  return prepared;
 }

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -26,6 +26,17 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Skip the data-directory lock (in-memory databases have nothing to lock). */
   lock?: boolean;
+}
+
+/** bytea in Postgres's hex text format (`\\x0a1b…`), the format PGlite exchanges parameters and results in. */
+function serializeBytea(value: unknown): string {
+  if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+  return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+}
+
+function parseBytea(text: string): Uint8Array {
+  // A copy, so the result is a plain Uint8Array that does not pin Buffer's shared pool.
+  return new Uint8Array(Buffer.from(text.slice(2), 'hex'));
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -56,7 +67,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const inMemory = options.dataDir === 'memory://';
   const release = inMemory || options.lock === false ? () => {} : lockDataDir(options.dataDir);
   try {
-    const client = await PGlite.create(inMemory ? 'memory://' : path.join(options.dataDir, 'pglite'));
+    const client = await PGlite.create(inMemory ? 'memory://' : path.join(options.dataDir, 'pglite'), {
+      // PGlite's own bytea codec goes through one string per byte: storing a 20 KB Yjs state took ~5 ms of
+      // main-thread time and 20,000 short-lived strings (docs/collaboration.md). Same text format, natively.
+      serializers: { [pgliteTypes.BYTEA]: serializeBytea },
+      parsers: { [pgliteTypes.BYTEA]: parseBytea },
+    });
     const exec: SqlRunner = async (sqlText, params) => {
       if (params && params.length > 0) return (await client.query(sqlText, params as unknown[])).rows;
       const results = await client.exec(sqlText);
