@@ -24,7 +24,23 @@ export interface ConnectionAuth {
   access: DocumentAccess;
   /** Date.now() of the last successful access decision. */
   checkedAt: number;
+  /**
+   * Where the decision came from: the access-change count when its database reads began, and Date.now()
+   * then. While that count stands, nothing that could change the decision has been written since.
+   */
+  lookedUp: DecisionSource;
 }
+
+interface DecisionSource {
+  changes: number;
+  at: number;
+}
+
+/**
+ * Longest time a signed-in user's decision is trusted without reading the database, however quiet the
+ * access-change feed. A safety net only: the embedded database reports every such write.
+ */
+const OWNER_DECISION_MAX_AGE_MS = 30_000;
 
 export interface CollabContext {
   auth?: ConnectionAuth;
@@ -51,7 +67,11 @@ const refuse = (close: { code: number; reason: string }): CollabRefusal => ({
  * the sweep, idle or not. Messages go through on a decision younger than the whole window, so a writer
  * never waits for the database; should the sweep fall behind (slow or failing database), a message waits
  * for a fresh decision of its own, and nothing is applied on a decision older than the window. Share
- * changes and deletions re-decide at once (revalidateDocument). See docs/collaboration.md.
+ * changes and deletions re-decide at once (revalidateDocument). On the embedded database, which reports
+ * every write that could take access away (Database.watchAccessChanges), the sweep reads a signed-in
+ * user's session and document again only after such a write (or after OWNER_DECISION_MAX_AGE_MS): an
+ * unchanged database cannot have changed the decision, and reading it would cost the main thread, where
+ * PGlite runs. See docs/collaboration.md.
  */
 export class AuthenticationExtension implements Extension {
   extensionName = 'QuillwrightAuthentication';
@@ -61,6 +81,9 @@ export class AuthenticationExtension implements Extension {
   private instance: Hocuspocus | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
+  /** Writes that could take access away, as the database reported them (embedded database only). */
+  private accessChanges = 0;
+  private stopWatching: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly deps: AccessDeps,
@@ -73,25 +96,52 @@ export class AuthenticationExtension implements Extension {
     this.sweepTimer = setInterval(() => void this.sweep(), this.recheckMs / 2);
     // The sweep never keeps the process alive; shutdown also stops it (onDestroy).
     this.sweepTimer.unref();
+    if (this.deps.database.watchAccessChanges && !this.stopWatching) {
+      this.stopWatching = await this.deps.database.watchAccessChanges(() => {
+        this.accessChanges += 1;
+      });
+    }
   }
 
   async onDestroy() {
     clearInterval(this.sweepTimer);
     this.sweepTimer = undefined;
+    await this.stopWatching?.();
+    this.stopWatching = undefined;
+  }
+
+  /** Captured before a decision's database reads begin (see ConnectionAuth.lookedUp). */
+  private decisionSource(): DecisionSource {
+    return { changes: this.accessChanges, at: Date.now() };
+  }
+
+  /**
+   * A signed-in user's decision still holds without a lookup: the database reports access changes, none
+   * has come since the decision's reads began, and those reads are recent.
+   */
+  private ownerDecisionHolds(auth: ConnectionAuth, now: number): boolean {
+    return (
+      this.stopWatching !== undefined &&
+      auth.principal.kind === 'user' &&
+      auth.lookedUp.changes === this.accessChanges &&
+      now - auth.lookedUp.at < OWNER_DECISION_MAX_AGE_MS
+    );
   }
 
   async onAuthenticate({ token, documentName, connectionConfig }: onAuthenticatePayload<CollabContext>) {
+    const lookedUp = this.decisionSource();
     const principal = await authenticateCollabToken(this.deps, token);
     if (!principal) throw refuse(COLLAB_CLOSE.unauthorized);
     const access = await resolveDocumentAccess(this.deps, principal, documentName);
     if (!access) throw refuse(COLLAB_CLOSE.notFound);
     connectionConfig.readOnly = access === 'viewer';
-    const auth: ConnectionAuth = { principal, access, checkedAt: Date.now() };
+    const auth: ConnectionAuth = { principal, access, checkedAt: Date.now(), lookedUp };
     return { auth } satisfies CollabContext;
   }
 
   /** The provider sent a fresh token (HocuspocusProvider#sendToken): switch to it if it still grants access. */
   async onTokenSync({ token, documentName, context, connection }: onTokenSyncPayload<CollabContext>) {
+    const lookedUp = this.decisionSource();
     const principal = await authenticateCollabToken(this.deps, token);
     if (!principal) throw refuse(COLLAB_CLOSE.unauthorized);
     const access = await resolveDocumentAccess(this.deps, principal, documentName);
@@ -100,6 +150,7 @@ export class AuthenticationExtension implements Extension {
       context.auth.principal = principal;
       context.auth.access = access;
       context.auth.checkedAt = Date.now();
+      context.auth.lookedUp = lookedUp;
     }
     connection.readOnly = access === 'viewer';
   }
@@ -135,6 +186,7 @@ export class AuthenticationExtension implements Extension {
   private async runSweep(): Promise<void> {
     if (!this.instance) return;
     const at = Date.now();
+    const source = this.decisionSource();
     const live: {
       auth: ConnectionAuth;
       principal: CollabPrincipal;
@@ -147,6 +199,10 @@ export class AuthenticationExtension implements Extension {
       for (const connection of document.getConnections()) {
         const auth = (connection.context as CollabContext).auth;
         if (!auth) continue;
+        if (this.ownerDecisionHolds(auth, at)) {
+          auth.checkedAt = at;
+          continue;
+        }
         live.push({ auth, principal: auth.principal, documentName, connection });
         if (auth.principal.kind === 'user') {
           sessionIds.add(auth.principal.sessionId);
@@ -185,6 +241,7 @@ export class AuthenticationExtension implements Extension {
       }
       auth.access = access;
       auth.checkedAt = at;
+      auth.lookedUp = source;
       connection.readOnly = access === 'viewer';
     }
   }
@@ -218,27 +275,33 @@ export class AuthenticationExtension implements Extension {
     options: { fresh?: boolean } = {},
   ): Promise<boolean> {
     const maxAge = options.fresh ? 0 : this.recheckMs / 2;
-    const { at, decision } = this.decide(auth.principal, documentName, maxAge);
+    const { source, decision } = this.decide(auth.principal, documentName, maxAge);
     const access = await decision;
     if (!access) return false;
     auth.access = access;
     // The decision's own time, so a shared decision never extends the window.
-    auth.checkedAt = at;
+    auth.checkedAt = source.at;
+    auth.lookedUp = source;
     connection.readOnly = access === 'viewer';
     return true;
   }
 
-  private readonly decisions = new Map<string, { at: number; decision: Promise<DocumentAccess | null> }>();
+  private readonly decisions = new Map<
+    string,
+    { source: DecisionSource; decision: Promise<DocumentAccess | null> }
+  >();
 
   private decide(
     principal: CollabPrincipal,
     documentName: string,
     maxAgeMs: number,
-  ): { at: number; decision: Promise<DocumentAccess | null> } {
+  ): { source: DecisionSource; decision: Promise<DocumentAccess | null> } {
     const key = `${principal.kind === 'user' ? principal.sessionId : principal.token}\u0000${documentName}`;
-    const now = Date.now();
+    const source = this.decisionSource();
+    const now = source.at;
     const cached = this.decisions.get(key);
-    if (cached && now - cached.at < maxAgeMs) return cached;
+    if (cached && now - cached.source.at < maxAgeMs && cached.source.changes === source.changes)
+      return cached;
     const decision = (async () => {
       if (
         principal.kind === 'user' &&
@@ -248,12 +311,13 @@ export class AuthenticationExtension implements Extension {
       }
       return resolveDocumentAccess(this.deps, principal, documentName);
     })();
-    const entry = { at: now, decision };
+    const entry = { source, decision };
     this.decisions.set(key, entry);
     // Forget a failed lookup at once, and keep the map small: drop entries older than a window.
     decision.catch(() => this.decisions.delete(key));
     if (this.decisions.size > 10_000) {
-      for (const [k, old] of this.decisions) if (now - old.at >= this.recheckMs) this.decisions.delete(k);
+      for (const [k, old] of this.decisions)
+        if (now - old.source.at >= this.recheckMs) this.decisions.delete(k);
     }
     return entry;
   }

@@ -224,6 +224,50 @@ describe('live collaboration on one server', () => {
     expect(other.refusals).toEqual([]);
   });
 
+  it('on the embedded database, re-checks a signed-in connection only after a write that could revoke it', async () => {
+    if (server.database.kind !== 'pglite') return;
+    const user = await createUser(server);
+    const id = await createDocument(server, user);
+    const client = await connect(server, id, user.token);
+    const { exec } = server.database;
+    const sessionLookups: string[] = [];
+    server.database.exec = (sqlText, params) => {
+      if (/from sessions/u.test(sqlText)) sessionLookups.push(sqlText);
+      return exec(sqlText, params);
+    };
+    try {
+      // Typing and storing for two whole windows: the session is not read again.
+      for (let i = 0; i < 4; i++) {
+        client.appendParagraph(`quiet ${i}`);
+        await new Promise((resolve) => setTimeout(resolve, COLLAB_ACCESS_RECHECK_MS / 2));
+      }
+      expect(sessionLookups).toEqual([]);
+      expect(client.refusals).toEqual([]);
+      // Revoking another session is a change too: it is looked up, and this connection stays.
+      const other = await createUser(server);
+      await server.database.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.id, other.sessionId));
+      await waitFor(() => sessionLookups.length > 0, COLLAB_ACCESS_RECHECK_MS, 'a lookup after the change');
+      client.appendParagraph('still signed in');
+      await new Promise((resolve) => setTimeout(resolve, COLLAB_ACCESS_RECHECK_MS / 2));
+      expect(client.refusals).toEqual([]);
+      // Its own revocation closes it within the window.
+      await server.database.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.id, user.sessionId));
+      await waitFor(
+        () => client.refusals.includes(COLLAB_CLOSE.accessRevoked.reason),
+        COLLAB_ACCESS_RECHECK_MS + 500,
+        'access revoked',
+      );
+    } finally {
+      server.database.exec = exec;
+    }
+  });
+
   it('lets a share-link visitor read (not write) a view-only document, and drops them when sharing changes', async () => {
     const id = await createDocument(server, alice, { content: docOf('shared text') });
     const share = await server.request('PUT', `/api/documents/${id}/share`, {

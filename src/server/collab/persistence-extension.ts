@@ -1,11 +1,12 @@
 import type { Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
 import { COLLAB_CLOSE, encodeStatelessMessage, encodeStateVector } from '../../shared/editor/collab-protocol';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import { documents } from '../db/schema';
 import { contentToYDoc, yDocToContent } from './content';
+import { StoreBatch } from './store-batch';
 
 /** Context of the transaction that triggered a store; set by LiveDocuments for REST replacements. */
 export interface StoreContext {
@@ -25,29 +26,18 @@ export interface PersistenceDeps {
  * from the same state instead of merging two copies of the text.
  *
  * Store (debounced by Hocuspocus): ydoc_state, the JSON `content` derived from it, and — only when that
- * content changed — version + 1 and updated_at in one UPDATE (a REST replacement already took its version). Then every client of the document gets a
+ * content changed — version + 1 and updated_at (a REST replacement already took its version), written
+ * together with the other documents due within 50 ms in one UPDATE (StoreBatch). Then every client of the document gets a
  * `stored` stateless message (state vector, version, updatedAt) so its save indicator can say "Saved"
  * for exactly the edits that are in the database. See docs/collaboration.md.
  */
 export class PersistenceExtension implements Extension {
   extensionName = 'QuillwrightPersistence';
 
-  constructor(private readonly deps: PersistenceDeps) {}
+  private readonly batch: StoreBatch;
 
-  /** The last store's turn; each store starts one event-loop iteration after the previous one started. */
-  private pacing: Promise<void> = Promise.resolve();
-
-  /**
-   * Stores take turns, one per event-loop iteration, so the messages that arrive meanwhile are handled
-   * between two stores. Documents that started together hit their debounce deadline together (a
-   * reconnect after a restart; every bench:collab run), and with PGlite each store's UPDATE runs on this
-   * thread: ten stores back to back held every socket for 30–40 ms. Only the start is paced: with
-   * PostgreSQL the writes still overlap.
-   */
-  private takeTurn(): Promise<void> {
-    const turn = this.pacing.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
-    this.pacing = turn;
-    return turn;
+  constructor(private readonly deps: PersistenceDeps) {
+    this.batch = new StoreBatch(deps.database);
   }
 
   async onLoadDocument({ documentName, document }: onLoadDocumentPayload) {
@@ -85,17 +75,16 @@ export class PersistenceExtension implements Extension {
   }
 
   async onStoreDocument({ documentName, document, lastContext }: onStoreDocumentPayload<StoreContext>) {
-    await this.takeTurn();
     // Captured in one synchronous step, so the state vector describes exactly what is written.
     const state = Y.encodeStateAsUpdate(document);
     const stateVector = encodeStateVector(document);
     const content = yDocToContent(document);
-    const [row] = await statements(this.deps.database.db).store.execute({
-      id: documentName,
-      state,
-      content: JSON.stringify(content),
-      restVersion: lastContext?.restVersion ?? -1,
-    });
+    const restVersion = lastContext?.restVersion;
+    const row = await this.batch.store(
+      { documentId: documentName, state, content: JSON.stringify(content), restVersion: restVersion ?? -1 },
+      // A REST replacement answers its PATCH after this store.
+      { now: restVersion !== undefined },
+    );
     if (!row) {
       // Deleted while live: nothing to store into; tell the clients instead of failing forever.
       this.deps.log.info({ documentId: documentName }, 'live document was deleted; closing its connections');
@@ -111,35 +100,4 @@ export class PersistenceExtension implements Extension {
       }),
     );
   }
-}
-
-/** The store as a prepared statement, built once per database (building a Drizzle query costs CPU per call). */
-function buildStatements(db: Db) {
-  const content = sql.placeholder('content');
-  // A store that only writes back a REST replacement keeps the version that write already took
-  // (unless something else bumped it since), so the PATCH response's ETag stays valid.
-  const unchanged = sql`(${documents.content} = ${content}::jsonb or ${documents.version} = ${sql.placeholder('restVersion')}::integer)`;
-  return {
-    store: db
-      .update(documents)
-      .set({
-        ydocState: sql`${sql.placeholder('state')}`,
-        content: sql`${content}::jsonb`,
-        version: sql`case when ${unchanged} then ${documents.version} else ${documents.version} + 1 end`,
-        updatedAt: sql`case when ${unchanged} then ${documents.updatedAt} else now() end`,
-      })
-      .where(eq(documents.id, sql.placeholder('id')))
-      .returning({ version: documents.version, updatedAt: documents.updatedAt })
-      .prepare('qw_collab_store'),
-  };
-}
-
-const statementCache = new WeakMap<Db, ReturnType<typeof buildStatements>>();
-function statements(db: Db): ReturnType<typeof buildStatements> {
-  let prepared = statementCache.get(db);
-  if (!prepared) {
-    prepared = buildStatements(db);
-    statementCache.set(db, prepared);
-  }
-  return prepared;
 }

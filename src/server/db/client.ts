@@ -18,7 +18,17 @@ export interface Database {
   exec: SqlRunner;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Embedded database only: calls `onChange` after every committed write that can take access to a document
+   * away (a session revoked or deleted, a document deleted or given another owner; migration
+   * 0006_access_notify). The embedded database has exactly one process (the data-directory lock), so this
+   * sees every such write. Resolves once listening; the returned function stops it.
+   */
+  watchAccessChanges?(onChange: () => void): Promise<() => Promise<void>>;
 }
+
+/** The channel of migration 0006_access_notify. */
+const ACCESS_CHANGED_CHANNEL = 'qw_access_changed';
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -84,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'pglite',
       exec,
       ping: async () => void (await client.query('select 1')),
+      watchAccessChanges: (onChange) => client.listen(ACCESS_CHANGED_CHANNEL, () => onChange()),
       close: async () => {
         try {
           await client.close();

@@ -1,0 +1,139 @@
+import type { Database } from '../db/client';
+
+/** One live document's state to write (see PersistenceExtension.onStoreDocument). */
+export interface DocumentStore {
+  documentId: string;
+  /** Y.encodeStateAsUpdate of the document. */
+  state: Uint8Array;
+  /** JSON text of the rich-text content derived from that state. */
+  content: string;
+  /** The version a REST replacement already took for this state, or -1 (see the version rule below). */
+  restVersion: number;
+}
+
+/** What the database holds after the write; undefined when the document no longer exists. */
+export type StoreResult = { version: number; updatedAt: Date } | undefined;
+
+/** How long a store waits for others to share its statement. */
+export const STORE_BATCH_WINDOW_MS = 50;
+/** Most documents in one statement, and most bytes of state: a statement stays a short stop for the thread. */
+const MAX_BATCH_DOCUMENTS = 50;
+const MAX_BATCH_STATE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * One UPDATE for many documents. A store that only writes back a REST replacement keeps the version that write
+ * already took (unless something else bumped it since), so the PATCH response's ETag stays valid; any other
+ * change of content moves version and updated_at. SET expressions read the row as it was before this update.
+ * State travels as hex text: PGlite exchanges bytea as hex anyway, and text arrays serialize alike on both drivers.
+ */
+const STORE_SQL = `with incoming as (
+  select * from unnest($1::uuid[], $2::text[], $3::text[], $4::integer[]) as t(id, state_hex, content, rest_version)
+)
+update documents d set
+  ydoc_state = decode(incoming.state_hex, 'hex'),
+  content = incoming.content::jsonb,
+  version = case when d.content = incoming.content::jsonb or d.version = incoming.rest_version
+    then d.version else d.version + 1 end,
+  updated_at = case when d.content = incoming.content::jsonb or d.version = incoming.rest_version
+    then d.updated_at else now() end
+from incoming
+where d.id = incoming.id
+returning d.id, d.version, d.updated_at`;
+
+interface StoredRow {
+  id: string;
+  version: number;
+  updated_at: Date | string;
+}
+
+interface Waiting {
+  store: DocumentStore;
+  settle: { resolve: (result: StoreResult) => void; reject: (error: unknown) => void }[];
+}
+
+/**
+ * Gathers the stores that fall due within STORE_BATCH_WINDOW_MS into one statement. Documents opened together
+ * reach their store deadline together (a reconnect after a restart, a class editing at once), and with the
+ * embedded database every statement runs on this thread: ten stores of a few ms each, back to back, held every
+ * socket. One statement costs little more than one store. With PostgreSQL it saves the round trips.
+ * A second store of a document that is still waiting replaces the first (Yjs state only grows).
+ */
+export class StoreBatch {
+  private waiting = new Map<string, Waiting>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(private readonly database: Database) {}
+
+  /** `now`: someone waits on this store (a REST write answers after it): write at once, with what is waiting. */
+  store(store: DocumentStore, options: { now?: boolean } = {}): Promise<StoreResult> {
+    const result = new Promise<StoreResult>((resolve, reject) => {
+      const earlier = this.waiting.get(store.documentId);
+      if (earlier) {
+        earlier.store = store;
+        earlier.settle.push({ resolve, reject });
+      } else {
+        this.waiting.set(store.documentId, { store, settle: [{ resolve, reject }] });
+      }
+      this.timer ??= setTimeout(() => void this.flush(), STORE_BATCH_WINDOW_MS);
+    });
+    if (options.now) void this.flush();
+    return result;
+  }
+
+  /** Writes everything waiting now (shutdown uses it rather than wait for the window). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = [...this.waiting.values()];
+    this.waiting.clear();
+    // Statements run one after another, so a document's writes land in the order they were made.
+    this.running = this.running.then(() => this.write(batch));
+    return this.running;
+  }
+
+  private async write(batch: Waiting[]): Promise<void> {
+    for (let start = 0; start < batch.length;) {
+      let end = start;
+      let bytes = 0;
+      while (end < batch.length && end - start < MAX_BATCH_DOCUMENTS) {
+        bytes += batch[end]!.store.state.byteLength;
+        end += 1;
+        if (bytes >= MAX_BATCH_STATE_BYTES) break;
+      }
+      await this.writeChunk(batch.slice(start, end));
+      start = end;
+    }
+  }
+
+  private async writeChunk(chunk: Waiting[]): Promise<void> {
+    try {
+      const rows = await this.run(chunk.map((waiting) => waiting.store));
+      for (const waiting of chunk) {
+        const result = rows.get(waiting.store.documentId);
+        for (const { resolve } of waiting.settle) resolve(result);
+      }
+    } catch (error) {
+      if (chunk.length === 1) {
+        for (const { reject } of chunk[0]!.settle) reject(error);
+        return;
+      }
+      // One document's bad write must not fail the others: each on its own.
+      for (const waiting of chunk) await this.writeChunk([waiting]);
+    }
+  }
+
+  private async run(stores: DocumentStore[]): Promise<Map<string, StoreResult>> {
+    const rows = (await this.database.exec(STORE_SQL, [
+      stores.map((store) => store.documentId),
+      stores.map((store) =>
+        Buffer.from(store.state.buffer, store.state.byteOffset, store.state.byteLength).toString('hex'),
+      ),
+      stores.map((store) => store.content),
+      stores.map((store) => store.restVersion),
+    ])) as StoredRow[];
+    return new Map(
+      rows.map((row) => [row.id, { version: row.version, updatedAt: new Date(row.updated_at) }] as const),
+    );
+  }
+}
