@@ -163,7 +163,7 @@ test('live grammar: a misspelled word is underlined as you type, checked in the 
   const workers: string[] = [];
   page.on('worker', (worker) => workers.push(worker.url()));
   const user = await createTestUser(request, 'ai');
-  await signInContext(context, user);
+  await signInContext(context, user, { liveGrammar: true });
   await openNewDocument(page);
   await typeAtEnd(page, 'I recieved the letter.');
   const issue = editorBody(page).getByTestId('grammar-issue');
@@ -200,7 +200,7 @@ test('live grammar falls back to the server when the worker cannot run Harper', 
     if (new URL(r.url()).pathname === '/api/ai/grammar') serverChecks.push(r.url());
   });
   const user = await createTestUser(request, 'ai');
-  await signInContext(context, user);
+  await signInContext(context, user, { liveGrammar: true });
   await openNewDocument(page);
   await typeAtEnd(page, 'I recieved the letter.');
   await expect(editorBody(page).getByTestId('grammar-issue')).toHaveText('recieved', { timeout: 20_000 });

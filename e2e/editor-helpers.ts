@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { testClientAddress } from './fixtures';
+import { keepLiveGrammarOff, testClientAddress } from './fixtures';
 
 /** Helpers for the editor's browser tests: users made through the API, signed in without the UI. */
 
@@ -33,8 +33,16 @@ export async function createTestUser(request: APIRequestContext, prefix = 'edito
   return { email, password, session };
 }
 
-/** Puts the session where AuthProvider reads it, before any page script runs (first navigation only). */
-export async function signInContext(context: BrowserContext, user: TestUser): Promise<void> {
+/**
+ * Puts the session where AuthProvider reads it, before any page script runs (first navigation only). Live
+ * grammar stays off unless `liveGrammar` (see keepLiveGrammarOff).
+ */
+export async function signInContext(
+  context: BrowserContext,
+  user: TestUser,
+  options: { liveGrammar?: boolean } = {},
+): Promise<void> {
+  if (!options.liveGrammar) await keepLiveGrammarOff(context);
   await context.addInitScript(
     ([key, value]) => {
       if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);

@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +18,19 @@ import { E2E_DATA_DIR } from './env';
 /** Same key as src/client/features/auth/session-store.ts. */
 export const SESSION_STORAGE_KEY = 'quillwright.auth.session';
 export const THEME_STORAGE_KEY = 'quillwright.theme';
+/** Same key as src/client/features/ai/live-grammar-preference.ts. */
+export const LIVE_GRAMMAR_STORAGE_KEY = 'quillwright.ai.liveGrammar';
+
+/**
+ * Browser tests run with live grammar off unless they test it: its WebAssembly (16 MB) compiles in every
+ * editor page, and its underlines re-render the text a test is typing and selecting. The switch is only set
+ * when the page has none, so a test that flips it keeps its choice across reloads.
+ */
+export async function keepLiveGrammarOff(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key) => {
+    if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, 'off');
+  }, LIVE_GRAMMAR_STORAGE_KEY);
+}
 export const TEST_PASSWORD = 'quiet-harbour-lantern-58';
 
 export interface Session {
@@ -82,6 +101,7 @@ export const test = base.extend<Fixtures>({
   // Every request of the test's browser context carries the test's client address.
   context: async ({ context, clientAddress }, use) => {
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress });
+    await keepLiveGrammarOff(context);
     await use(context);
   },
   users: async ({ playwright, baseURL, page, clientAddress }, use) => {
