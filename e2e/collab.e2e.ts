@@ -147,3 +147,81 @@ test('when the live connection fails the page shows the saved content read-only 
   await expect(page.getByTestId('title-input')).toHaveValue('Saved before');
   await context.close();
 });
+
+test('with auto-save off, changes stay in the draft until Save, survive a reload, and then reach the other session', async ({
+  browser,
+  request,
+}) => {
+  const user = await createTestUser(request, 'manual');
+  const { id } = await createDocumentViaApi(request, user, 'Manual saving');
+  // The reader is a visitor with an editing link: they save as they type.
+  const share = await request.put(`/api/documents/${id}/share`, {
+    headers: { Authorization: `Bearer ${user.session.access_token}` },
+    data: { isPublic: true, allowEditing: true },
+  });
+  expect(share.status(), await share.text()).toBe(200);
+  const writerContext = await browser.newContext();
+  const readerContext = await browser.newContext();
+  await signInContext(writerContext, user);
+  const writer = await writerContext.newPage();
+  const reader = await readerContext.newPage();
+  await writer.goto(`/editor/${id}`);
+  await waitForLive(writer);
+
+  // The writer turns auto-save off in the account settings.
+  await writer.getByTestId('user-chip').click();
+  const dialog = writer.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Preferences' }).click();
+  await dialog.getByRole('switch', { name: 'Auto-save' }).click();
+  await expect(dialog.getByRole('switch', { name: 'Auto-save' })).not.toBeChecked();
+  await expect(dialog.getByTestId('settings-save-status')).toHaveText('All changes saved');
+  await writer.keyboard.press('Escape');
+  await waitForLive(writer);
+
+  await reader.goto(`/shared/${id}?edit=true`);
+  await expect(reader.getByTestId('connection-badge')).toHaveText('Live', { timeout: 15_000 });
+  const readerBody = reader.getByTestId('shared-editor').locator('.ProseMirror');
+  await typeAtEnd(writer, 'A private first draft.');
+  await expect(writer.locator('[data-testid="save-status"]:visible')).toContainText('Unsaved changes');
+  await writer.screenshot({ path: '/tmp/shots/editor-unsaved-1280.png' });
+  // The writer's own caret is never drawn as someone else's.
+  const ownName = user.email.split('@')[0] ?? '';
+  await expect(editorBody(writer).locator('.collaboration-carets__label', { hasText: ownName })).toHaveCount(
+    0,
+  );
+  // Other people's changes still arrive live while the writer's own wait.
+  await readerBody.click();
+  await reader.keyboard.press('Control+End');
+  await reader.keyboard.type('Reader was here.');
+  await expect(editorBody(writer)).toContainText('Reader was here.');
+  await writer.waitForTimeout(1_500);
+  await expect(readerBody).not.toContainText('A private first draft.');
+  expect(JSON.stringify((await getDocumentViaApi(request, user, id)).content)).not.toContain('private');
+
+  // The draft is kept in this browser: a reload still has it, still unsaved.
+  await writer.reload();
+  await waitForLive(writer);
+  await expect(editorBody(writer)).toContainText('A private first draft.');
+  await expect(writer.locator('[data-testid="save-status"]:visible')).toContainText('Unsaved changes');
+
+  // Ctrl+S saves: stored on the server, shown to the reader, and the status says Saved.
+  await editorBody(writer).click();
+  await writer.keyboard.press('Control+s');
+  await expect(writer.locator('[data-testid="save-status"]:visible')).toHaveText('Saved', {
+    timeout: 15_000,
+  });
+  await expect(readerBody).toContainText('A private first draft.');
+  await expect
+    .poll(async () => JSON.stringify((await getDocumentViaApi(request, user, id)).content))
+    .toContain('A private first draft.');
+
+  // The Save button does the same.
+  await typeAtEnd(writer, ' Second thoughts.');
+  await writer.locator('[data-testid="save-button"]:visible').click();
+  await expect(readerBody).toContainText('Second thoughts.');
+  await expect(writer.locator('[data-testid="save-status"]:visible')).toHaveText('Saved', {
+    timeout: 15_000,
+  });
+  await writerContext.close();
+  await readerContext.close();
+});

@@ -1,4 +1,3 @@
-import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
 import { useEditor } from '@tiptap/react';
@@ -37,9 +36,9 @@ import {
   useDocumentQuery,
   type EditorDocument,
 } from './hooks/useDocument';
-import { useContentSaving } from './hooks/useSaveStatus';
+import { useContentSaving, useUnsavedChanges } from './hooks/useSaveStatus';
 import { useTitleAutosave } from './hooks/useTitleAutosave';
-import { editorFontFromPreferences, fontStack } from './preferences';
+import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
 import './editor.css';
 import '@client/styles/collaboration-carets.css';
 
@@ -136,6 +135,8 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
   );
   const [lastEditedAt, setLastEditedAt] = useState<Date | null>(() => new Date(document.updated_at));
 
+  const autoSave = useAutoSavePreference();
+  const [accountOpen, setAccountOpen] = useState(false);
   const collab = useCollaboration({
     documentId,
     user: collabUser,
@@ -147,6 +148,7 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
         old ? { ...old, title } : old,
       ),
     onStored: (updatedAt) => setLastEditedAt(new Date(updatedAt)),
+    autoSave,
   });
 
   const titleState = useTitleAutosave(documentId, document.title);
@@ -165,9 +167,19 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
     title: titleState.title,
     onTitleChange: titleState.setTitle,
     titleSaving: titleState.pending,
+    onAccountOpenChange: setAccountOpen,
   };
-  if (!collab.session) return <EditorFrame {...frame} editor={null} provider={null} />;
-  return <LiveEditor key={collab.session.ydoc.guid} session={collab.session} frame={frame} />;
+  return (
+    <>
+      {collab.session ? (
+        <LiveEditor key={collab.session.ydoc.guid} session={collab.session} frame={frame} />
+      ) : (
+        <EditorFrame {...frame} editor={null} session={null} />
+      )}
+      {/* Outside the editor: turning auto-save on or off there starts a new session and a new editor. */}
+      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
+    </>
+  );
 }
 
 interface FrameProps {
@@ -181,6 +193,8 @@ interface FrameProps {
   title: string;
   onTitleChange: (title: string) => void;
   titleSaving: boolean;
+  /** Opens the account dialog, which lives above the editor (see EditorWorkspace). */
+  onAccountOpenChange: (open: boolean) => void;
 }
 
 function LiveEditor({ session, frame }: { session: CollabSession; frame: FrameProps }) {
@@ -220,38 +234,60 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     aiActionsBySession.set(session, ai.actions);
   }, [session, ai.actions]);
 
-  return <EditorFrame {...frame} editor={editor} provider={session.provider} aiController={ai} />;
+  // Ctrl+S / ⌘S saves with auto-save off; with it on there is nothing to do, and never the browser's "Save page".
+  const { manualSave } = session;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        manualSave?.save();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [manualSave]);
+
+  return <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />;
 }
 
-/** 'Saving...' while the title or this editor's content is not yet stored; subscribes on its own. */
+/**
+ * 'Saving...' while the title or this editor's content is not yet stored; with auto-save off, 'Unsaved changes'
+ * and Save while the draft holds changes the writer has not saved. Subscribes on its own.
+ */
 function DocumentSaveStatus({
-  provider,
+  session,
   titleSaving,
 }: {
-  provider: HocuspocusProvider | null;
+  session: CollabSession | null;
   titleSaving: boolean;
 }) {
-  const contentSaving = useContentSaving(provider);
-  return <SaveStatus saving={titleSaving || contentSaving} />;
+  const contentSaving = useContentSaving(session?.provider ?? null, session?.ydoc ?? null);
+  const unsaved = useUnsavedChanges(session?.manualSave);
+  return (
+    <SaveStatus
+      saving={titleSaving || contentSaving}
+      unsaved={unsaved}
+      onSave={() => session?.manualSave?.save()}
+    />
+  );
 }
 
 interface EditorFrameProps extends FrameProps {
   editor: Editor | null;
-  provider: HocuspocusProvider | null;
+  session: CollabSession | null;
   /** The AI features for this editor (absent while the editor is being created: AI controls are disabled). */
   aiController?: AiController;
 }
 
 function EditorFrame(props: EditorFrameProps) {
-  const { document, user, live, ready, editor, provider, lastEditedAt, title, onTitleChange, titleSaving } =
+  const { document, user, live, ready, editor, session, lastEditedAt, title, onTitleChange, titleSaving } =
     props;
-  const { aiController } = props;
+  const { aiController, onAccountOpenChange: setAccountOpen } = props;
   const ai: EditorAiActions = aiController?.actions ?? {};
   const { preferences } = useUserSettings();
   const font = editorFontFromPreferences(preferences);
   const planName = usePlanName(true);
   const aiEnabled = useAiEnabled(true);
-  const [accountOpen, setAccountOpen] = useState(false);
   const [statsCollapsed, setStatsCollapsed] = useState(false);
 
   // Focus mode starts from the user's preference once it is known; afterwards the toggle rules.
@@ -267,7 +303,7 @@ function EditorFrame(props: EditorFrameProps) {
       <div className="top-0 z-30 border-b bg-background md:sticky">
         <EditorHeader
           title={title}
-          saveStatus={<DocumentSaveStatus provider={provider} titleSaving={titleSaving} />}
+          saveStatus={<DocumentSaveStatus session={session} titleSaving={titleSaving} />}
           live={live}
           aiEnabled={aiEnabled}
           lastEditedAt={lastEditedAt}
@@ -344,7 +380,6 @@ function EditorFrame(props: EditorFrameProps) {
         </>
       )}
       {aiController && <AiEditorTools controller={aiController} />}
-      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
     </div>
   );
 }

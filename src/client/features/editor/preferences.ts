@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import type { Preferences } from '@shared/settings-defaults';
+import { useUserSettings } from '@client/features/settings/queries';
 import {
   DEFAULT_EDITOR_FONT_FAMILY,
   DEFAULT_EDITOR_FONT_SIZE_PX,
@@ -36,4 +38,33 @@ export function fontStack(family: string): string {
       ? 'ui-serif, serif'
       : 'ui-sans-serif, system-ui, sans-serif';
   return `"${family}", ${generic}`;
+}
+
+/** This browser's memory of the last known "Auto-save" preference, so an editor opens in the right mode at once. */
+const AUTO_SAVE_HINT_KEY = 'quillwright.editor.autoSave';
+
+function rememberedAutoSave(): boolean {
+  try {
+    return window.localStorage.getItem(AUTO_SAVE_HINT_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The "Auto-save" preference (docs/decisions.md): the server's value once the settings have arrived, until then
+ * (or offline) the last value this browser saw.
+ */
+export function useAutoSavePreference(): boolean {
+  const { preferences, loaded } = useUserSettings();
+  const autoSave = loaded ? preferences.autoSave : rememberedAutoSave();
+  useEffect(() => {
+    if (!loaded) return;
+    try {
+      window.localStorage.setItem(AUTO_SAVE_HINT_KEY, preferences.autoSave ? 'on' : 'off');
+    } catch {
+      // storage unavailable: the server's value still applies once loaded
+    }
+  }, [loaded, preferences.autoSave]);
+  return autoSave;
 }

@@ -350,7 +350,7 @@ function PreferencesTab() {
       <Separator />
       <SwitchRow
         label="Auto-save"
-        description="Save your changes automatically while you write."
+        description="Save your changes automatically while you write. When off, your changes stay in this browser until you press Save (Ctrl+S)."
         checked={preferences.autoSave}
         onCheckedChange={(v) => set('autoSave', v)}
       />

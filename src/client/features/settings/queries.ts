@@ -21,6 +21,8 @@ export function useUserSettings() {
     settings,
     preferences: settings.preferences,
     notifications: settings.notifications,
+    /** The server's settings have arrived (until then `settings` are the defaults). */
+    loaded: query.data !== undefined,
     isLoading: query.isLoading,
     isError: query.isError,
     error: query.error,

@@ -30,7 +30,43 @@ export function LastEdited({ at }: { at: Date | null }) {
   );
 }
 
-export function SaveStatus({ saving }: { saving: boolean }) {
+/**
+ * "Saving..." / "Saved" (SPEC §2). With auto-save off and changes the writer has not saved: "Unsaved changes"
+ * and a Save button (also Ctrl+S / ⌘S).
+ */
+export function SaveStatus({
+  saving,
+  unsaved = false,
+  onSave,
+}: {
+  saving: boolean;
+  unsaved?: boolean;
+  onSave?: () => void;
+}) {
+  if (unsaved) {
+    return (
+      <span
+        className="inline-flex items-center gap-2 text-xs text-muted-foreground"
+        data-testid="save-status"
+        aria-live="polite"
+      >
+        <span className="inline-flex items-center gap-1">
+          <span className="size-1.5 rounded-full bg-amber-500" aria-hidden />
+          Unsaved changes
+        </span>
+        <Button
+          size="sm"
+          variant="outline"
+          className="h-6 px-2 text-xs"
+          onClick={onSave}
+          title="Save (Ctrl+S)"
+          data-testid="save-button"
+        >
+          Save
+        </Button>
+      </span>
+    );
+  }
   return (
     <span
       className="inline-flex items-center gap-1 text-xs text-muted-foreground"

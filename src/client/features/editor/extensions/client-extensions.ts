@@ -59,6 +59,15 @@ export function remoteCaretAwareness(awareness: Awareness): Awareness {
           target.on('change', filtered);
         };
       }
+      // The caret plugin skips the state of the editor document's own client id; with auto-save off that is
+      // the draft's, not presence's, so our own state is left out here.
+      if (property === 'getStates') {
+        return () => {
+          const states = new Map(target.getStates());
+          states.delete(target.clientID);
+          return states;
+        };
+      }
       return Reflect.get(target, property, receiver);
     },
   });

@@ -4,6 +4,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { COLLAB_FRAGMENT, COLLAB_PATH, parseStatelessMessage } from '@shared/editor/collab-protocol';
+import { DraftDocument, type ManualSave } from '../draft-document';
 const REMOTE_NOTICE_INTERVAL_MS = 5_000;
 /**
  * Outgoing document and awareness updates are sent in a batch at most this long after a keystroke, so encoding
@@ -18,10 +19,15 @@ export interface CollabUser {
   color: string;
 }
 
+export type { ManualSave };
+
 export interface CollabSession {
+  /** The document the editor shows and changes. With auto-save off, a draft that only `save()` sends on. */
   ydoc: Y.Doc;
   awareness: Awareness;
   provider: HocuspocusProvider;
+  /** Auto-save off: the draft and what it holds that the server has not been sent. Absent with auto-save on. */
+  manualSave?: ManualSave;
 }
 
 export interface CollabState {
@@ -43,6 +49,12 @@ export interface UseCollaborationOptions {
   onTitleChange?: (title: string) => void;
   /** The server stored the document (ISO time of the last change). */
   onStored?: (updatedAt: string) => void;
+  /**
+   * Off: the writer's changes stay in a draft in this browser (kept in IndexedDB) until they save; other
+   * people's changes still arrive live. Changing it starts a new session (the draft is kept, so turning
+   * auto-save back on sends what was unsaved). Default on.
+   */
+  autoSave?: boolean;
 }
 
 export function collabUrl(origin: string = window.location.origin): string {
@@ -65,6 +77,7 @@ export function useCollaboration({
   onRemoteChange,
   onTitleChange,
   onStored,
+  autoSave = true,
 }: UseCollaborationOptions): CollabState {
   const [session, setSession] = useState<CollabSession | null>(null);
   const [live, setLive] = useState(false);
@@ -76,15 +89,22 @@ export function useCollaboration({
   });
 
   useEffect(() => {
+    // `ydoc` is what the server sees; with auto-save off the editor works on a draft beside it.
     const ydoc = new Y.Doc();
+    const draft = autoSave
+      ? undefined
+      : new DraftDocument(ydoc, (origin) => origin instanceof IndexeddbPersistence);
+    const editorDoc = draft?.doc ?? ydoc;
+    // Presence under the provider's document id: the provider announces and clears exactly that id.
     const awareness = new Awareness(ydoc);
-    const local = new IndexeddbPersistence(`quillwright-doc-${documentId}`, ydoc);
+    // The browser's copy is the editor's document: with auto-save off it keeps unsaved changes across reloads.
+    const local = new IndexeddbPersistence(`quillwright-doc-${documentId}`, editorDoc);
     let serverSynced = false;
     let connected = false;
     let lastNotice = 0;
 
     const markReady = () => {
-      if (serverSynced || !fragmentIsEmpty(ydoc)) setReady(true);
+      if (serverSynced || !fragmentIsEmpty(editorDoc)) setReady(true);
     };
     const refreshLive = () => setLive(connected && serverSynced);
 
@@ -104,6 +124,7 @@ export function useCollaboration({
         serverSynced = state;
         refreshLive();
         markReady();
+        if (state) draft?.compareWithServer();
       },
       onStateless: ({ payload }) => {
         const message = parseStatelessMessage(payload);
@@ -147,7 +168,7 @@ export function useCollaboration({
     };
     ydoc.on('afterTransaction', onAfterTransaction);
 
-    setSession({ ydoc, awareness, provider });
+    setSession({ ydoc: editorDoc, awareness, provider, ...(draft ? { manualSave: draft } : {}) });
     return () => {
       window.removeEventListener('offline', onOffline);
       window.removeEventListener('online', onOnline);
@@ -155,12 +176,13 @@ export function useCollaboration({
       provider.destroy();
       void local.destroy();
       awareness.destroy();
+      draft?.destroy();
       ydoc.destroy();
       setSession(null);
       setLive(false);
       setReady(false);
     };
-  }, [documentId]);
+  }, [documentId, autoSave]);
 
   return { session, live, ready };
 }

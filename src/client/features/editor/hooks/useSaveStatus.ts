@@ -1,22 +1,24 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import * as Y from 'yjs';
 import { isStoredFor, parseStatelessMessage } from '@shared/editor/collab-protocol';
+import type { ManualSave } from './useCollaboration';
 
 /**
  * True while this editor has changes the server has not yet stored: either not yet acknowledged by the socket
  * (provider.unsyncedChanges) or acknowledged but not yet written to the database (no `stored` message covering
- * this Y.Doc's own clock, see docs/collaboration.md).
+ * the editor document's own clock, see docs/collaboration.md). `editorDoc` is the document the editor changes:
+ * the provider's own, or with auto-save off the draft (whose unsaved changes the caller reports instead).
  */
-export function useContentSaving(provider: HocuspocusProvider | null): boolean {
+export function useContentSaving(provider: HocuspocusProvider | null, editorDoc: Y.Doc | null): boolean {
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (!provider) return;
+    if (!provider || !editorDoc) return;
     const ydoc = provider.document;
     let stored: { stateVector: string } | null = null;
     const recompute = () => {
-      const ownClock = Y.getState(ydoc.store, ydoc.clientID);
-      const durable = ownClock === 0 || (stored !== null && isStoredFor(stored, ydoc));
+      const ownClock = Y.getState(editorDoc.store, editorDoc.clientID);
+      const durable = ownClock === 0 || (stored !== null && isStoredFor(stored, editorDoc));
       setSaving(provider.hasUnsyncedChanges || !durable);
     };
     const onStateless = ({ payload }: { payload: string }) => {
@@ -37,6 +39,14 @@ export function useContentSaving(provider: HocuspocusProvider | null): boolean {
       provider.off('stateless', onStateless);
       ydoc.off('update', onUpdate);
     };
-  }, [provider]);
+  }, [provider, editorDoc]);
   return saving;
+}
+
+/** With auto-save off: whether the draft holds changes the writer has not saved (always false otherwise). */
+export function useUnsavedChanges(manualSave: ManualSave | undefined): boolean {
+  return useSyncExternalStore(
+    (listener) => manualSave?.subscribe(listener) ?? (() => {}),
+    () => manualSave?.hasUnsavedChanges() ?? false,
+  );
 }
