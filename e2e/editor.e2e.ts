@@ -51,8 +51,11 @@ test('a writer creates a document, formats it, uses the slash palette and finds 
   await expect(page.getByTestId('live-counts')).toContainText('3 words');
   await expect(page.getByTestId('live-counts')).toContainText('1 min read');
 
-  // Slash palette: '/' → filter 'head' → Enter makes a heading.
-  await page.keyboard.press('End');
+  // Slash palette: '/' → filter 'head' → Enter makes a heading. A click at the end first, as a writer would:
+  // Enter while "world" is still selected would replace it.
+  await editorBody(page).click();
+  await page.keyboard.press('Control+End');
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.isCollapsed)).toBe(true);
   await page.keyboard.press('Enter');
   await page.keyboard.type('/');
   const palette = page.getByTestId('slash-palette');
