@@ -97,6 +97,8 @@ export function useCollaboration({
     const editorDoc = draft?.doc ?? ydoc;
     // Presence under the provider's document id: the provider announces and clears exactly that id.
     const awareness = new Awareness(ydoc);
+    // Other sessions tell this session's saved drafts from other people's changes by it ("Document updated").
+    if (draft) awareness.setLocalStateField('draftClientId', draft.doc.clientID);
     // The browser's copy is the editor's document: with auto-save off it keeps unsaved changes across reloads.
     const local = new IndexeddbPersistence(`quillwright-doc-${documentId}`, editorDoc);
     let serverSynced = false;
@@ -156,10 +158,16 @@ export function useCollaboration({
       if (changedClients.length === 0) return;
       const states = awareness.getStates();
       const me = latest.current.user.id;
-      const fromSomeoneElse = changedClients.some((client) => {
-        const other = states.get(client)?.user as { id?: string } | undefined;
-        return other?.id !== me;
-      });
+      // A change is made under a session's presence id, or with auto-save off under its draft's id.
+      const authorOf = (client: number): string | undefined => {
+        for (const [presence, state] of states) {
+          if (presence === client || state.draftClientId === client) {
+            return (state.user as { id?: string } | undefined)?.id;
+          }
+        }
+        return undefined;
+      };
+      const fromSomeoneElse = changedClients.some((client) => authorOf(client) !== me);
       const now = Date.now();
       if (fromSomeoneElse && now - lastNotice > REMOTE_NOTICE_INTERVAL_MS) {
         lastNotice = now;
