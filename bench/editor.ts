@@ -21,14 +21,20 @@
  * Usage: npm run bench:editor [-- --keys 300 --rounds 2 --no-write --live-grammar]
  * Targets (issue 4): median ≤ 16 ms, ratio (median ours / median baseline) ≤ 1.5.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { format, resolveConfig } from 'prettier';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { startTestServer } from '../src/server/test/server';
+import {
+  createBenchDocument,
+  launchChromium,
+  serveStatic,
+  summarize,
+  writePerformanceSection,
+} from './browser-bench';
 
 const { values: args } = parseArgs({
   options: {
@@ -50,9 +56,7 @@ const WORDS_PER_PARAGRAPH = 100;
 const KEY_DELAY_MS = 35;
 const TARGET_MEDIAN_MS = 16;
 const TARGET_RATIO = 1.5;
-const CHROMIUM = '/usr/bin/chromium';
 const SESSION_STORAGE_KEY = 'quillwright.auth.session';
-const PERFORMANCE_DOC = path.resolve('docs/performance.md');
 const HEADING = '## Editor (bench:editor)';
 
 // ------------------------------------------------------------------------------------------------ document
@@ -103,20 +107,6 @@ async function buildPages(dir: string) {
     build: { outDir: baseline, emptyOutDir: true },
   });
   return { ours, baseline };
-}
-
-/** Answers the page's static files from a build directory (SPA fallback to index.html); /api goes through. */
-async function serveStatic(page: Page, root: string) {
-  await page.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (url.pathname.startsWith('/api/')) return route.continue();
-    const file = path.join(root, decodeURIComponent(url.pathname));
-    const target =
-      file.startsWith(root) && existsSync(file) && !file.endsWith('/') && path.extname(file)
-        ? file
-        : path.join(root, 'index.html');
-    return route.fulfill({ path: target });
-  });
 }
 
 // ------------------------------------------------------------------------------------------------ measuring
@@ -262,22 +252,6 @@ async function runBaseline(browser: Browser, origin: string, root: string, conte
   return samples;
 }
 
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-function summarize(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    best: sorted[0] ?? Number.NaN,
-    median: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
-  };
-}
-
 // ------------------------------------------------------------------------------------------------ report
 
 /** What `--profile` showed and what was changed because of it (kept with the numbers on every rerun). */
@@ -296,57 +270,16 @@ const ANALYSIS = [
   'Not done yet: moving the y-indexeddb write off the keystroke and a quiet-machine rerun.',
 ].join('\n');
 
-async function writeReport(section: string) {
-  const existing = existsSync(PERFORMANCE_DOC) ? readFileSync(PERFORMANCE_DOC, 'utf8') : '# Performance\n';
-  const start = existing.indexOf(HEADING);
-  let next: string;
-  if (start === -1) {
-    next = `${existing.trimEnd()}\n\n${section}`;
-  } else {
-    const after = existing.indexOf('\n## ', start + HEADING.length);
-    next = `${existing.slice(0, start)}${section.trimEnd()}\n\n${after === -1 ? '' : existing.slice(after + 1)}`;
-  }
-  // Formatted like the rest of the repository (format:check runs over docs/ too).
-  const options = (await resolveConfig(PERFORMANCE_DOC)) ?? {};
-  writeFileSync(
-    PERFORMANCE_DOC,
-    await format(`${next.trimEnd()}\n`, { ...options, filepath: PERFORMANCE_DOC }),
-  );
-}
-
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'qw-bench-editor-'));
   console.log('Building the client and the baseline page…');
   const pages = await buildPages(dir);
 
   const server = await startTestServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // Pages answered by page.route count as non-local to Chromium, which would then refuse their WebSocket to
-    // 127.0.0.1 (Local Network Access); the pages do live on 127.0.0.1, so the check is turned off.
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-features=LocalNetworkAccessChecks',
-    ],
-  });
+  const browser = await launchChromium();
   try {
-    const email = `bench-${Date.now()}@example.test`;
-    const signUp = await server.request('POST', '/api/auth/signup', {
-      body: { email, password: 'correct-horse-battery-staple-42', data: { full_name: 'Bench' } },
-    });
-    if (signUp.status !== 200 || !signUp.body.session) throw new Error(`sign-up failed: ${signUp.text}`);
-    const session = signUp.body.session as { access_token: string };
     const content = benchDocument();
-    const created = await server.request('POST', '/api/documents', {
-      token: session.access_token,
-      body: { title: 'Bench document', content },
-    });
-    if (created.status !== 201)
-      throw new Error(`document creation failed: ${created.status} ${created.text}`);
-    const documentId = created.body.id as string;
+    const { session, documentId } = await createBenchDocument(server, 'Bench document', content);
 
     const ours: number[] = [];
     const baseline: number[] = [];
@@ -395,8 +328,8 @@ async function main() {
         ANALYSIS,
         '',
       ].join('\n');
-      await writeReport(section);
-      console.log(`Written to ${path.relative(process.cwd(), PERFORMANCE_DOC)}`);
+      await writePerformanceSection(HEADING, section);
+      console.log('Written to docs/performance.md');
     }
   } finally {
     await browser.close();

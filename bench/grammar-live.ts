@@ -20,14 +20,20 @@
  * Usage: npm run bench:grammar [-- --trials 30 --keys 150 --rounds 2 --words 3000 --no-write]
  * Target (issue 6): last keystroke → underline of the edited paragraph ≤ 100 ms; typing never waits on it.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { format, resolveConfig } from 'prettier';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { startTestServer } from '../src/server/test/server';
+import {
+  createBenchDocument,
+  launchChromium,
+  serveStatic,
+  summarize,
+  writePerformanceSection,
+} from './browser-bench';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,10 +54,8 @@ const BUSY_WORDS = 600;
 const KEY_DELAY_MS = 80;
 const BUSY_KEY_DELAY_MS = 35;
 const TARGET_MS = 100;
-const CHROMIUM = '/usr/bin/chromium';
 const SESSION_STORAGE_KEY = 'quillwright.auth.session';
 const LIVE_GRAMMAR_KEY = 'quillwright.ai.liveGrammar';
-const PERFORMANCE_DOC = path.resolve('docs/performance.md');
 const HEADING = '## Live grammar in the browser (bench:grammar)';
 
 /** What the measurements showed and what was changed because of them (kept with the numbers on every rerun). */
@@ -155,22 +159,6 @@ const MISSPELLED = [
 ];
 
 // ------------------------------------------------------------------------------------------------ page
-
-/** Answers static files from the build (SPA fallback to index.html); /api goes through. */
-async function serveStatic(context: BrowserContext, root: string) {
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (url.pathname.startsWith('/api/')) return route.continue();
-    const file = path.join(root, decodeURIComponent(url.pathname));
-    const target =
-      file.startsWith(root) && existsSync(file) && !file.endsWith('/') && path.extname(file)
-        ? file
-        : path.join(root, 'index.html');
-    // WebAssembly.instantiateStreaming needs the right type, or harper.js falls back to a slower compile.
-    const contentType = target.endsWith('.wasm') ? 'application/wasm' : undefined;
-    return route.fulfill({ path: target, ...(contentType ? { contentType } : {}) });
-  });
-}
 
 interface Probe {
   checks: { ms: number; lintMs: number }[];
@@ -415,40 +403,7 @@ async function typingWhileBusy(
 
 // ------------------------------------------------------------------------------------------------ numbers
 
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-function summarize(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    best: sorted[0] ?? Number.NaN,
-    median: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
-  };
-}
-
 const fmt = (n: number) => n.toFixed(1);
-
-async function writeReport(section: string) {
-  const existing = existsSync(PERFORMANCE_DOC) ? readFileSync(PERFORMANCE_DOC, 'utf8') : '# Performance\n';
-  const start = existing.indexOf(HEADING);
-  let next: string;
-  if (start === -1) {
-    next = `${existing.trimEnd()}\n\n${section}`;
-  } else {
-    const after = existing.indexOf('\n## ', start + HEADING.length);
-    next = `${existing.slice(0, start)}${section.trimEnd()}\n\n${after === -1 ? '' : existing.slice(after + 1)}`;
-  }
-  const options = (await resolveConfig(PERFORMANCE_DOC)) ?? {};
-  writeFileSync(
-    PERFORMANCE_DOC,
-    await format(`${next.trimEnd()}\n`, { ...options, filepath: PERFORMANCE_DOC }),
-  );
-}
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'qw-bench-grammar-'));
@@ -460,36 +415,13 @@ async function main() {
   });
 
   const server = await startTestServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // Pages answered by context.route count as non-local to Chromium, which would then refuse their WebSocket to
-    // 127.0.0.1 (Local Network Access); the pages do live on 127.0.0.1, so the check is turned off.
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-features=LocalNetworkAccessChecks',
-    ],
-  });
+  const browser = await launchChromium();
   const loads: number[] = [];
   const sampleLoad = () => loads.push(os.loadavg()[0] ?? Number.NaN);
   try {
-    const email = `bench-${Date.now()}@example.test`;
-    const signUp = await server.request('POST', '/api/auth/signup', {
-      body: { email, password: 'correct-horse-battery-staple-42', data: { full_name: 'Bench' } },
-    });
-    if (signUp.status !== 200 || !signUp.body.session) throw new Error(`sign-up failed: ${signUp.text}`);
-    const session = signUp.body.session as { access_token: string };
     const content = benchDocument();
     const words = JSON.stringify(content).split(' ').length;
-    const created = await server.request('POST', '/api/documents', {
-      token: session.access_token,
-      body: { title: 'Grammar bench', content },
-    });
-    if (created.status !== 201)
-      throw new Error(`document creation failed: ${created.status} ${created.text}`);
-    const documentId = created.body.id as string;
+    const { session, documentId } = await createBenchDocument(server, 'Grammar bench', content);
 
     // Keystroke → underline (each trial types into its own paragraph; the document is left as it was).
     console.log(`Keystroke → underline: ${TRIALS} trials (+${WARMUP_TRIALS} warm-up)…`);
@@ -584,8 +516,8 @@ async function main() {
         ANALYSIS,
         '',
       ].join('\n');
-      await writeReport(section);
-      console.log(`Written to ${path.relative(process.cwd(), PERFORMANCE_DOC)}`);
+      await writePerformanceSection(HEADING, section);
+      console.log('Written to docs/performance.md');
     }
   } finally {
     await browser.close();
