@@ -4,9 +4,9 @@
 import { parentPort } from 'node:worker_threads';
 import { LocalLinter } from 'harper.js';
 import { binaryInlined } from 'harper.js/binaryInlined';
-// A type-only import: erased when Node strips the types, so no path resolution is needed at run time.
-// (The conversion itself, src/shared/ai/grammar-lints.ts, runs in grammar.ts.)
-import type { RawLint } from '../../shared/ai/grammar-lints';
+// With its .ts extension: Node resolves no extensions itself. That module is erasable TypeScript too, and its
+// own only import is type-only.
+import { rawLint, type RawLint } from '../../shared/ai/grammar-lints.ts';
 
 export type WorkerRequest = { id: number; text: string };
 export type WorkerResponse = { id: number; lints: RawLint[] } | { id: number; error: string };
@@ -17,22 +17,7 @@ const ready = linter.setup().then(() => linter.lint('Warm up the linter.', { lan
 async function lint(text: string): Promise<RawLint[]> {
   await ready;
   const lints = await linter.lint(text, { language: 'plaintext' });
-  return lints.map((lint) => {
-    const span = lint.span();
-    const suggestions = lint.suggestions();
-    const first = suggestions[0];
-    const raw: RawLint = {
-      start: span.start,
-      end: span.end,
-      message: lint.message(),
-      kind: lint.lint_kind(),
-      suggestion: first ? { kind: first.kind() as number, text: first.get_replacement_text() } : null,
-    };
-    span.free();
-    for (const s of suggestions) s.free();
-    lint.free();
-    return raw;
-  });
+  return lints.map(rawLint);
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {
