@@ -184,6 +184,9 @@ test('with auto-save off, changes stay in the draft until Save, survive a reload
   await typeAtEnd(writer, 'A private first draft.');
   await expect(writer.locator('[data-testid="save-status"]:visible')).toContainText('Unsaved changes');
   await writer.screenshot({ path: '/tmp/shots/editor-unsaved-1280.png' });
+  await writer.setViewportSize({ width: 390, height: 844 });
+  await writer.screenshot({ path: '/tmp/shots/editor-unsaved-390.png' });
+  await writer.setViewportSize({ width: 1280, height: 720 });
   // The writer's own caret is never drawn as someone else's.
   const ownName = user.email.split('@')[0] ?? '';
   await expect(editorBody(writer).locator('.collaboration-carets__label', { hasText: ownName })).toHaveCount(
