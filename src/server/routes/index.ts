@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminAiRoutes } from '../admin/ai-settings-routes';
 import { aiRoutes } from './ai/ai';
 import { authRoutes } from './auth/auth';
 import { billingRoutes } from './billing/billing';
@@ -18,4 +19,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(billingRoutes);
   await app.register(sharingRoutes);
   await app.register(exportRoutes);
+  await app.register(adminAiRoutes, { prefix: '/admin' });
 };
