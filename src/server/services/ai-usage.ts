@@ -79,7 +79,7 @@ export async function assertWithinQuota(
       ? `You have used this month's ${limit} AI tokens of your plan. Upgrade your plan for more, or wait until it resets on ${resets}.`
       : `You have used this month's ${limit} AI tokens. Your allowance resets on ${resets}.`,
     'quota_exceeded',
-    { resets_at: summary.periodEnd },
+    { resets_at: summary.periodEnd, upgradable: limitsEnforced(config) },
   );
 }
 
