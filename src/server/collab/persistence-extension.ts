@@ -5,7 +5,8 @@ import * as Y from 'yjs';
 import { COLLAB_CLOSE, encodeStatelessMessage, encodeStateVector } from '../../shared/editor/collab-protocol';
 import type { Database } from '../db/client';
 import { documents } from '../db/schema';
-import { contentToYDoc, yDocToContent } from './content';
+import { contentToYDoc, repairLiveContent } from './content';
+import { recordDocumentSize } from './connection-limits';
 import { StoreBatch } from './store-batch';
 
 /** Context of the transaction that triggered a store; set by LiveDocuments for REST replacements. */
@@ -50,6 +51,7 @@ export class PersistenceExtension implements Extension {
     if (!row) throw { code: COLLAB_CLOSE.notFound.code, reason: COLLAB_CLOSE.notFound.reason };
     if (row.ydocState) {
       Y.applyUpdate(document, row.ydocState);
+      recordDocumentSize(document, row.ydocState.byteLength);
       return;
     }
     const built = contentToYDoc(row.content);
@@ -62,6 +64,7 @@ export class PersistenceExtension implements Extension {
       .returning({ id: documents.id });
     if (claimed.length > 0) {
       Y.applyUpdate(document, initial);
+      recordDocumentSize(document, initial.byteLength);
       return;
     }
     // Another instance (or a concurrent load) claimed the first state: use theirs.
@@ -72,13 +75,18 @@ export class PersistenceExtension implements Extension {
       .limit(1);
     if (!winner?.ydocState) throw { code: COLLAB_CLOSE.notFound.code, reason: COLLAB_CLOSE.notFound.reason };
     Y.applyUpdate(document, winner.ydocState);
+    recordDocumentSize(document, winner.ydocState.byteLength);
   }
 
   async onStoreDocument({ documentName, document, lastContext }: onStoreDocumentPayload<StoreContext>) {
+    // Live content is checked by the same validator as REST writes before it is stored. What fails it is
+    // repaired in the live document itself, so the repair reaches every editor (and other instances) as an
+    // ordinary Yjs change and the state stored below is the clean one.
+    const content = repairLiveContent(document, this.deps.log, documentName);
     // Captured in one synchronous step, so the state vector describes exactly what is written.
     const state = Y.encodeStateAsUpdate(document);
     const stateVector = encodeStateVector(document);
-    const content = yDocToContent(document);
+    recordDocumentSize(document, state.byteLength);
     const restVersion = lastContext?.restVersion;
     const row = await this.batch.store(
       { documentId: documentName, state, content: JSON.stringify(content), restVersion: restVersion ?? -1 },
