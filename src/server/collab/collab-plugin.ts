@@ -10,6 +10,7 @@ import {
   COLLAB_STORE_DEBOUNCE_MS,
   COLLAB_STORE_MAX_DEBOUNCE_MS,
 } from '../../shared/editor/collab-protocol';
+import { liveDocumentStorage } from '../documents/service';
 import { AuthenticationExtension } from './authentication-extension';
 import { DocumentSizeLimitExtension, SocketLimiter } from './connection-limits';
 import { LiveDocuments } from './live-documents';
@@ -66,7 +67,10 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
   const log = app.log.child({ module: 'collab' });
 
   const authentication = new AuthenticationExtension({ config, database });
-  const persistence = new PersistenceExtension({ database, log });
+  const persistence = new PersistenceExtension({
+    storage: liveDocumentStorage(database, app.documentHooks),
+    log,
+  });
   const redis = config.REDIS_URL
     ? new Redis({
         prefix: config.REDIS_PREFIX,
