@@ -15,8 +15,8 @@ async function main(): Promise<void> {
   const logFormat = chooseLogFormat(config.LOG_FORMAT, process.stdout.isTTY);
   const log = createLogger(config.LOG_LEVEL, logFormat);
 
-  let database: Database | undefined;
-  let app: FastifyInstance | undefined;
+  // Filled in as start-up gets there; a signal may arrive at any point.
+  const running: { database?: Database; app?: FastifyInstance } = {};
   let stopSignal: NodeJS.Signals | undefined;
 
   // Stops in order: health says "draining", requests in flight finish, live documents are flushed (Fastify's
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     // Still starting: the start-up path sees stopSignal and calls stop again once there is something to close.
+    const { app, database } = running;
     if (!app) return;
     try {
       app.lifecycle.draining = true;
@@ -50,8 +51,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  app = await buildApp({ config, database, loggerInstance: log });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  running.database = database;
+  const app = await buildApp({ config, database, loggerInstance: log });
+  running.app = app;
   if (stopSignal) {
     const signal = stopSignal;
     stopSignal = undefined;

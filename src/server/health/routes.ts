@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { APP_VERSION } from '../../runtime/version';
+import { APP_VERSION } from '../runtime/version';
 
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get('/health', async (_request, reply) => {
