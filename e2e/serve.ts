@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
-import { hashPassword } from '../src/server/services/passwords';
+import { hashPassword } from '../src/server/accounts/passwords';
 import { startFakeOpenAI } from '../src/server/test/fake-openai';
 import { startFakeStripe } from '../src/server/test/fake-stripe';
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './env';

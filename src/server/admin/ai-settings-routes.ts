@@ -10,7 +10,7 @@ import type { AiProviderRegistry } from '../ai/provider-registry';
 import { ProviderRequestError } from '../ai/openai-compatible';
 import { describeProviderError } from '../ai/providers';
 import { notFound } from '../errors';
-import { limitsEnforced } from '../services/plan-limits';
+import { limitsEnforced } from '../billing/plan-limits';
 import { parseInput } from '../validation';
 import { requireAdmin } from './roles';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AiHealth } from '../../shared/schemas/ai';
 import { roleOf } from '../admin/roles';
-import type { InstanceAllowance } from '../services/ai-usage';
+import type { InstanceAllowance } from './usage';
 import type { AiProviderRegistry } from './provider-registry';
 
 /**
