@@ -29,12 +29,23 @@ function failAll(error: Error) {
   pending.clear();
 }
 
+let lastOwner: string | undefined;
+
 function runNext(): void {
   if (running) return;
-  // Map iteration order is insertion order: the user served is moved to the back of the round.
-  const next = queues.entries().next();
-  if (next.done) return;
-  const [owner, queue] = next.value;
+  // Map iteration order is insertion order and the user served goes to the back of the round. The user
+  // served last waits for everyone else even if their queue was (re)created meanwhile.
+  let picked: [string, QueuedCheck[]] | undefined;
+  for (const entry of queues) {
+    picked ??= entry;
+    if (entry[0] !== lastOwner) {
+      picked = entry;
+      break;
+    }
+  }
+  if (!picked) return;
+  const [owner, queue] = picked;
+  lastOwner = owner;
   const check = queue.shift()!;
   queues.delete(owner);
   if (queue.length > 0) queues.set(owner, queue);
