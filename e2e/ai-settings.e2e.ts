@@ -89,6 +89,8 @@ test('admin: detect the local model server, use it, Test it, then Improve is ans
     dialog = await openSettings(page);
     await dialog.getByRole('tab', { name: 'AI' }).click();
     const row = dialog.getByTestId('ai-provider').first();
+    // The Improve call just made shows as the provider's latest answer.
+    await expect(row.getByTestId('ai-provider-status')).toContainText(/Answered in \d+ ms/u);
     await row.getByRole('switch', { name: 'On' }).click();
     await dialog.getByRole('button', { name: 'Save AI settings' }).click();
     await expect(page.getByText('AI settings saved', { exact: true }).first()).toBeVisible();

@@ -39,6 +39,13 @@ interface DraftProvider {
   hasKey: boolean;
   apiKey: string;
   removeKey: boolean;
+  /** As last seen by the server (saved providers only). */
+  status: {
+    reachable: boolean;
+    latencyMs: number | null;
+    checkedAt: string | null;
+    lastError: string | null;
+  } | null;
 }
 
 let draftCounter = 0;
@@ -55,6 +62,12 @@ function draftsOf(page: AiSettingsPage): DraftProvider[] {
     hasKey: p.has_key,
     apiKey: '',
     removeKey: false,
+    status: {
+      reachable: p.reachable,
+      latencyMs: p.latency_ms,
+      checkedAt: p.checked_at,
+      lastError: p.last_error,
+    },
   }));
 }
 
@@ -110,6 +123,7 @@ function AiSettingsForm({ page }: { page: AiSettingsPage }) {
         hasKey: false,
         apiKey: '',
         removeKey: false,
+        status: null,
       },
     ]);
 
@@ -415,6 +429,7 @@ function ProviderRow({
           </div>
         )}
       </div>
+      <ProviderStatus status={draft.status} />
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="button"
@@ -489,5 +504,23 @@ function DetectedServer({
         Use {server.name}
       </Button>
     </div>
+  );
+}
+
+function ProviderStatus({ status }: { status: DraftProvider['status'] }) {
+  if (!status || (!status.checkedAt && !status.lastError)) return null;
+  const when = status.checkedAt ? new Date(status.checkedAt).toLocaleTimeString() : null;
+  // Older than a minute without an error: it answered then, and nothing has failed since.
+  if (status.reachable || !status.lastError)
+    return (
+      <p className="text-xs text-muted-foreground" data-testid="ai-provider-status">
+        Answered{status.latencyMs !== null ? ` in ${status.latencyMs} ms` : ''}
+        {when ? ` at ${when}` : ''}.
+      </p>
+    );
+  return (
+    <p className="text-xs text-destructive" data-testid="ai-provider-status">
+      {status.lastError ? `Last error${when ? ` (${when})` : ''}: ${status.lastError}` : 'Not reachable.'}
+    </p>
   );
 }

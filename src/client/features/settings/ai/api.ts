@@ -22,7 +22,8 @@ export const adminAiApi = {
 };
 
 export function useAdminAiSettings(enabled = true) {
-  return useQuery({ queryKey: adminAiKey, queryFn: adminAiApi.get, enabled });
+  // Reachability and errors change with every AI call: read them afresh each time the page opens.
+  return useQuery({ queryKey: adminAiKey, queryFn: adminAiApi.get, enabled, refetchOnMount: 'always' });
 }
 
 export function useSaveAiSettings() {
