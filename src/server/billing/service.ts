@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   constructWebhookEvent,
@@ -17,7 +17,8 @@ import {
 } from './stripe';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { billingAccounts, documents, stripeEvents, subscriptions, users } from '../db/schema';
+import { billingAccounts, stripeEvents, subscriptions, users } from '../db/schema';
+import { countDocumentsByUser } from '../documents/repository';
 import { AppError, badRequest, conflict, notFound, serviceUnavailable } from '../errors';
 import { PLANS, isPlanId, maxPlan, type BillingPeriod, type PlanId } from '../../shared/plans';
 import type { PlansResponse, SubscriptionStatus } from '../../shared/schemas/billing';
@@ -607,11 +608,7 @@ export async function listUsersForAdmin(db: Db): Promise<AdminUserRow[]> {
     .from(users)
     .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
     .orderBy(users.createdAt);
-  const docCounts = await db
-    .select({ userId: documents.userId, n: count() })
-    .from(documents)
-    .groupBy(documents.userId);
-  const docsBy = new Map(docCounts.map((r) => [r.userId, Number(r.n)]));
+  const docsBy = await countDocumentsByUser(db);
   const subs = await db
     .select({ userId: subscriptions.userId, status: subscriptions.status, plan: subscriptions.plan })
     .from(subscriptions)
@@ -623,7 +620,7 @@ export async function listUsersForAdmin(db: Db): Promise<AdminUserRow[]> {
     plan: planOf(r.plan),
     grantedPlan: r.grantedPlan && isPlanId(r.grantedPlan) ? r.grantedPlan : null,
     subscription: subBy.get(r.id) ?? null,
-    documents: docsBy.get(r.id) ?? 0,
+    documents: Number(docsBy.get(r.id) ?? 0),
     createdAt: r.createdAt,
   }));
 }
