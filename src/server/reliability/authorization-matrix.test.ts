@@ -109,6 +109,7 @@ const MATRIX: Record<string, RouteCase> = {
       body: {
         email: `matrix-${randomBytes(5).toString('hex')}@example.com`,
         password: 'a sturdy passphrase 7',
+        data: { full_name: 'Matrix Writer' },
       },
     }),
     expect: everyone(200),
