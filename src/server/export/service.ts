@@ -8,8 +8,9 @@ import { documentToDocx } from '../../shared/export/docx';
 import { EXPORT_MIME_TYPES, exportFileName } from '../../shared/export/filename';
 import type { RichTextDoc } from '../../shared/schemas/richText';
 
-export const SERVER_EXPORT_FORMATS = ['md', 'html', 'txt', 'docx'] as const;
-export type ServerExportFormat = (typeof SERVER_EXPORT_FORMATS)[number];
+import type { ServerExportFormat } from './formats';
+
+export { SERVER_EXPORT_FORMATS, type ServerExportFormat } from './formats';
 
 const extensions = createEditorExtensions({ history: false });
 
