@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../plugins/auth';
 import { getDocument } from '../documents/service';
-import { exportDocument, SERVER_EXPORT_FORMATS } from './service';
+import { SERVER_EXPORT_FORMATS } from './formats';
 import { parseInput } from '../validation';
 
 const params = z.object({ id: z.uuid('Invalid document id') });
@@ -19,6 +19,8 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     const { format } = parseInput(query, request.query);
     const user = await requireUser(request);
     const document = await getDocument({ db: app.database.db, config: app.config }, user.userId, id);
+    // Loaded on first use: the converters (a DOM for HTML, DOCX) are a sixth of an idle server's heap.
+    const { exportDocument } = await import('./service');
     const file = await exportDocument(document.title, document.content, format);
     return reply
       .header('content-type', file.contentType)
