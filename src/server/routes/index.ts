@@ -5,6 +5,8 @@ import { billingRoutes } from './billing/billing';
 import { documentRoutes } from './documents/documents';
 import { exportRoutes } from './export/export';
 import { healthRoutes } from './health/health';
+import { importRoutes } from '../imports/import-routes';
+import { searchRoutes } from '../search/search-routes';
 import { settingsRoutes } from './settings/settings';
 import { sharingRoutes } from './sharing/sharing';
 
@@ -13,6 +15,8 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(documentRoutes, { prefix: '/documents' });
+  await app.register(importRoutes, { prefix: '/documents/import' });
+  await app.register(searchRoutes, { prefix: '/search' });
   await app.register(settingsRoutes, { prefix: '/me' });
   await app.register(aiRoutes, { prefix: '/ai' });
   await app.register(billingRoutes);

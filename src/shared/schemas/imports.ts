@@ -1,0 +1,15 @@
+import type { DocumentResponse } from './documents';
+
+/** What an import changed to fit the document schema (the client toasts a summary). */
+export interface ImportDegradation {
+  /** Human-readable, e.g. "2 headings below level 3 became level 3". */
+  message: string;
+  count: number;
+  kind: 'heading_level' | 'table' | 'image' | 'unsupported';
+}
+
+/**
+ * `POST /api/documents/import` → 201: the new document, plus `degraded`: what had to change on the way in
+ * (empty when the file fitted the document schema as it was).
+ */
+export type ImportResponse = DocumentResponse & { degraded: ImportDegradation[] };
