@@ -94,6 +94,35 @@ function takeTitle(doc: RichTextDoc, fileName: string): { title: string; content
   };
 }
 
+/**
+ * What the HTML parser adds that a typed document would not hold: attributes at their null default, the
+ * link target/rel every link is rendered with anyway, and the newline Markdown puts after a code block.
+ */
+function tidy(nodes: RichTextNode[] | undefined): void {
+  for (const node of nodes ?? []) {
+    if (node.attrs) {
+      for (const key of Object.keys(node.attrs)) if (node.attrs[key] === null) delete node.attrs[key];
+      if (Object.keys(node.attrs).length === 0) delete node.attrs;
+    }
+    for (const mark of node.marks ?? []) {
+      if (!mark.attrs) continue;
+      if (mark.type === 'link') {
+        delete mark.attrs.target;
+        delete mark.attrs.rel;
+      }
+      for (const key of Object.keys(mark.attrs)) if (mark.attrs[key] === null) delete mark.attrs[key];
+    }
+    if (node.type === 'codeBlock') {
+      const last = node.content?.at(-1);
+      if (last?.text?.endsWith('\n')) {
+        last.text = last.text.slice(0, -1);
+        if (last.text === '') node.content!.pop();
+      }
+    }
+    tidy(node.content);
+  }
+}
+
 /** Converts a file's bytes to a title and validated content; 422 `import_failed` when it cannot be read. */
 export async function convertFile(fileName: string, bytes: Buffer): Promise<ImportedContent> {
   const format = importFormatOf(fileName);
@@ -128,6 +157,7 @@ export async function convertFile(fileName: string, bytes: Buffer): Promise<Impo
   if (!checked.ok) {
     throw unprocessable(`The file could not be turned into a document: ${checked.message}`, 'import_failed');
   }
+  tidy(checked.doc.content);
   if (format === 'text')
     return { title: fitTitle(titleFromFileName(fileName)), content: checked.doc, degraded: [] };
   const { title, content } = takeTitle(checked.doc, fileName);
