@@ -13,7 +13,7 @@ async function upload(
   body: string | Uint8Array,
 ) {
   const form = new FormData();
-  form.append('file', new Blob([body]), name);
+  form.append('file', new Blob([typeof body === 'string' ? body : new Uint8Array(body)]), name);
   const response = await fetch(`${server.url}/api/documents/import`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
