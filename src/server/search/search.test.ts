@@ -72,6 +72,17 @@ describe('GET /api/search', () => {
     expect(new Date(second.updated_at).getTime()).not.toBeNaN();
   });
 
+  it('highlights a match deep inside a long document, in whole words', async () => {
+    const filler = Array.from({ length: 400 }, (_, i) => `filler${i % 7}`).join(' ');
+    const id = await create(alice, 'Long read', filler, `${filler} the albatross returned at last ${filler}`);
+    const [hit] = (await search(alice, 'albatross')).body;
+    expect(hit.id).toBe(id);
+    expect(hit.snippet).toContain('<mark>albatross</mark> returned at last');
+    for (const word of hit.snippet.replace(/<\/?mark>/g, '').split(' ')) {
+      expect(word).toMatch(/^(filler\d|the|albatross|returned|at|last)$/);
+    }
+  });
+
   it('stems words: "writing" finds "writes"', async () => {
     const id = await create(alice, 'Habits', 'She writes every morning before breakfast.');
     const res = await search(alice, 'writing ');
