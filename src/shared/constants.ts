@@ -119,3 +119,5 @@ export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_FILES = 20;
 export const IMPORT_EXTENSIONS = ['.md', '.markdown', '.docx', '.html', '.htm', '.txt'] as const;
 export const IMPORTS_PER_MINUTE = 60;
+/** Type-ahead: how long typing must pause before a search is sent. */
+export const SEARCH_DEBOUNCE_MS = 150;

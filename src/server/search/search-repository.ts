@@ -29,19 +29,13 @@ export interface LibraryRow {
   total: number | string;
 }
 
-// The query: web-search syntax for what is complete, a prefix for the word being typed, ANDed. An empty
-// part (all stop words) drops out: `numnode` is 0 for an empty tsquery.
-const TSQUERY = `(
-  SELECT CASE
-    WHEN numnode(full_part) = 0 THEN prefix_part
-    WHEN numnode(prefix_part) = 0 THEN full_part
-    ELSE full_part && prefix_part
-  END AS q
-  FROM (
-    SELECT websearch_to_tsquery('english', $2::text) AS full_part,
-      CASE WHEN $3::text = '' THEN ''::tsquery ELSE to_tsquery('english', $3::text || ':*') END AS prefix_part
-  ) AS parts
-)`;
+// The query: web-search syntax for what is complete, a prefix for the word being typed, ANDed (an empty
+// part, e.g. only stop words, drops out of `&&`). Written out where it is used rather than in a CTE: it
+// folds to a constant at planning, so the planner sees how common its words are and picks the index
+// (a rare word) or a walk down the most recently updated documents (a common one).
+const PREFIX_PART = `to_tsquery('english', CASE WHEN $3::text = '' THEN '' ELSE $3::text || ':*' END)`;
+const Q = `(CASE WHEN numnode(websearch_to_tsquery('english', $2::text)) = 0 THEN ${PREFIX_PART}
+  ELSE websearch_to_tsquery('english', $2::text) && ${PREFIX_PART} END)`;
 
 /**
  * Candidates, then ranking. Ranking reads each candidate's body vector (kilobytes, stored out of line), so
@@ -49,38 +43,36 @@ const TSQUERY = `(
  * recently updated body matches. A word found in thousands of documents is thus ranked among the latest
  * of them, which keeps a search in tens of milliseconds at 10,000 documents (bench:search).
  * Title words (A) weigh ten times body words (B), so a title hit ranks above a body hit.
- * The snippet is ts_headline over a window of the text around the first appearance of the query's first
- * stem (parsing a whole long document per hit would cost about a millisecond each).
+ * The snippet is ts_headline over a window of the stored plain text around the first appearance of the
+ * query's first stem (parsing a whole long document per hit would cost about a millisecond each).
  */
-export const SEARCH_CANDIDATES = 200;
+export const SEARCH_CANDIDATES = 100;
 
 const SEARCH_SQL = `
-WITH query AS ${TSQUERY},
-candidates AS (
-  (SELECT d.id FROM documents d, query
-   WHERE d.user_id = $1 AND numnode(query.q) > 0 AND to_tsvector('english', d.title) @@ query.q
+WITH candidates AS (
+  (SELECT d.id FROM documents d
+   WHERE d.user_id = $1 AND to_tsvector('english', d.title) @@ ${Q}
    ORDER BY d.updated_at DESC LIMIT ${SEARCH_CANDIDATES})
   UNION
-  (SELECT d.id FROM documents d, query
-   WHERE d.user_id = $1 AND numnode(query.q) > 0 AND d.search_vector @@ query.q
+  (SELECT d.id FROM documents d
+   WHERE d.user_id = $1 AND d.search_vector @@ ${Q}
    ORDER BY d.updated_at DESC LIMIT ${SEARCH_CANDIDATES})
 ),
-hits AS (
-  SELECT d.id, d.title, d.content, d.updated_at,
-    ts_rank('{0, 0, 0.1, 1.0}', d.search_vector, query.q) AS rank
-  FROM candidates JOIN documents d USING (id), query
+ranked AS MATERIALIZED (
+  SELECT d.id, d.title, d.updated_at, ts_rank('{0, 0, 0.1, 1.0}', d.search_vector, ${Q}) AS rank
+  FROM candidates JOIN documents d USING (id)
   ORDER BY rank DESC, d.updated_at DESC
   LIMIT $4
 ),
-probe AS (
-  SELECT q, left(stem, greatest(3, length(stem) - 1)) AS stem
-  FROM (SELECT q, coalesce((regexp_match(querytree(q), '''([^'']+)'''))[1], '') AS stem FROM query) AS first_stem
+hits AS MATERIALIZED (
+  SELECT ranked.*, d.search_text AS body FROM ranked JOIN documents d USING (id)
 ),
-bodies AS (
-  SELECT hits.*, document_plain_text(hits.content) AS body FROM hits
+probe AS MATERIALIZED (
+  SELECT left(stem, greatest(3, length(stem) - 1)) AS stem
+  FROM (SELECT coalesce((regexp_match(querytree(${Q}), '''([^'']+)'''))[1], '') AS stem) AS first_stem
 ),
-windows AS (
-  SELECT bodies.*, greatest(1, strpos(lower(bodies.body), probe.stem) - 240) AS window_start FROM bodies, probe
+windows AS MATERIALIZED (
+  SELECT hits.*, greatest(1, strpos(lower(hits.body), probe.stem) - 240) AS window_start FROM hits, probe
 )
 SELECT windows.id, windows.title, windows.updated_at, windows.rank,
   ts_headline('english',
@@ -89,10 +81,13 @@ SELECT windows.id, windows.title, windows.updated_at, windows.rank,
       regexp_replace(substring(windows.body FROM window_start FOR 720),
         CASE WHEN window_start > 1 THEN '^\\S*\\s+' ELSE '^$' END, ''),
       CASE WHEN window_start + 720 <= length(windows.body) THEN '\\s+\\S*$' ELSE '^$' END, ''),
-    probe.q,
+    -- Phrase operators become AND for highlighting: each word of a phrase is marked, and ts_headline
+    -- avoids its costly phrase matching.
+    regexp_replace(${Q}::text, '<(-|\\d+)>', '&', 'g')::tsquery,
     'StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=30, MinWords=12'
   ) AS snippet
-FROM windows, probe
+FROM windows
+WHERE numnode(${Q}) > 0
 ORDER BY windows.rank DESC, windows.updated_at DESC`;
 
 export async function searchDocuments(

@@ -1,7 +1,7 @@
 -- Full-text search over documents. A trigger (not the application) keeps the index current, so every
 -- write path updates it: the REST API, the live-collaboration store, share-link editors, imports and any
 -- future one. The weighted vector holds the title (A) and the text of the rich-text tree (B), English
--- stemming; text_preview is the opening text for dashboard cards.
+-- stemming; text_preview is the opening text for dashboard cards, search_text the text for snippets.
 
 -- The readable text of a rich-text tree: each text block (paragraph, heading, code block) is its inline
 -- text run together, blocks separated by a newline, in document order.
@@ -27,6 +27,9 @@ $$;
 
 ALTER TABLE documents ADD COLUMN search_vector tsvector;
 ALTER TABLE documents ADD COLUMN text_preview text NOT NULL DEFAULT '';
+-- The plain text itself, for search snippets: extracting it from the jsonb again costs about a
+-- millisecond per long document and search; stored (compressed out of line) it costs a few kilobytes.
+ALTER TABLE documents ADD COLUMN search_text text NOT NULL DEFAULT '';
 
 CREATE FUNCTION documents_search_refresh() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -38,6 +41,7 @@ BEGIN
     RETURN NEW;
   END IF;
   body := document_plain_text(NEW.content);
+  NEW.search_text := body;
   NEW.text_preview := left(regexp_replace(body, '\s+', ' ', 'g'), 240);
   BEGIN
     NEW.search_vector := setweight(to_tsvector('english', coalesce(NEW.title, '')), 'A')
