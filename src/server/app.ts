@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerCollaboration } from './collab/collab-plugin';
 import { AppError } from './errors';
-import type { DocumentWriteHooks } from './services/documents';
+import type { DocumentWriteHooks } from './documents/service';
 import { registerRoutes } from './routes';
 import { renderIndexHtml } from './spa';
 
@@ -31,7 +31,7 @@ declare module 'fastify' {
     database: Database;
     /** Every route the app serves (the authorization matrix and the fuzzer walk it). */
     routeList: RouteEntry[];
-    /** Areas that must see REST writes to documents push hooks here (services/documents.ts). */
+    /** Areas that must see REST writes to documents push hooks here (documents/service.ts). */
     documentHooks: DocumentWriteHooks[];
   }
 }
@@ -91,7 +91,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
-  // Only routes that opt in (config.rateLimit) are limited; see routes/auth.
+  // Only routes that opt in (config.rateLimit) are limited; see accounts/routes.ts.
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

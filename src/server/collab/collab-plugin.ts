@@ -93,7 +93,7 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
   app.decorate('liveDocuments', liveDocuments);
   // Called by the sharing routes after PUT /api/documents/:id/share.
   app.decorate('onShareSettingsChanged', (documentId: string) => liveDocuments.accessChanged(documentId));
-  // REST writes (services/documents.ts) reach the live document.
+  // REST writes (documents/service.ts) reach the live document.
   app.documentHooks.push({
     onContentReplaced: ({ documentId, content, version }) =>
       liveDocuments.replaceContent(documentId, content, { version }),

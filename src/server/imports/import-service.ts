@@ -4,7 +4,7 @@ import { MAX_DOCUMENT_TITLE_LENGTH } from '../../shared/schemas/documents';
 import type { ImportDegradation } from '../../shared/schemas/imports';
 import { sanitizeDocContent, type RichTextDoc, type RichTextNode } from '../../shared/schemas/richText';
 import { AppError, unprocessable } from '../errors';
-import { createDocument, type DocumentRecord, type DocumentsContext } from '../services/documents';
+import { createDocument, type DocumentRecord, type DocumentsContext } from '../documents/service';
 import { CorruptFileError, docxToHtml } from './docx-to-html';
 import { describeDegradations, htmlToDocumentJson, type Degradations } from './html-to-document';
 import { markdownToHtml } from './markdown-to-html';

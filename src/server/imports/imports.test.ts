@@ -2,7 +2,7 @@ import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_NODE_DOCUMENT } from '../../shared/export/fixture';
 import type { RichTextDoc, RichTextNode } from '../../shared/schemas/richText';
-import { exportDocument } from '../services/export';
+import { exportDocument } from '../export/service';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
 
