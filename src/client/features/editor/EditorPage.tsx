@@ -41,6 +41,7 @@ import { useTitleAutosave } from './hooks/useTitleAutosave';
 import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
 import './editor.css';
 import '@client/styles/collaboration-carets.css';
+import { QuickSwitcher } from '@client/features/search/QuickSwitcher';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
 
@@ -247,7 +248,13 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [manualSave]);
 
-  return <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />;
+  return (
+    <>
+      <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />
+      {/* Ctrl/⌘+P: in the editor Ctrl+K is the link shortcut. */}
+      <QuickSwitcher shortcutKey="p" currentId={frame.document.id} />
+    </>
+  );
 }
 
 /**

@@ -63,7 +63,6 @@ function QuickSwitcherPanel({ currentId, onDone }: { currentId?: string | undefi
   const loading = searching ? search.isFetching && !search.data : recent.isLoading;
   const tooLong = searching && search.isError;
 
-  useEffect(() => setActive(0), [debounced]);
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${selected}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selected]);
@@ -105,7 +104,10 @@ function QuickSwitcherPanel({ currentId, onDone }: { currentId?: string | undefi
           placeholder="Search documents…"
           className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(0);
+          }}
           onKeyDown={onKeyDown}
         />
         {loading || (searching && search.isFetching) ? (
