@@ -157,3 +157,40 @@ test('dashboard search and sort', async ({ page, users }) => {
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(page.getByTestId('document-card')).toHaveCount(3);
 });
+
+test('a file dropped onto an open document is inserted where it was dropped', async ({ page, users }) => {
+  const user = await users.create({ prefix: 'insert' });
+  const id = await createDocument(users, user, 'Chapter', 'The opening line.');
+  await users.login(user);
+  await page.goto(`/editor/${id}`);
+  const body = page.locator('.ProseMirror');
+  await expect(body).toContainText('The opening line.');
+
+  const box = (await body.locator('p').first().boundingBox())!;
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(
+      new File(['## Inserted part\n\nSome *inserted* text.'], 'insert.md', { type: 'text/markdown' }),
+    );
+    return transfer;
+  });
+  await body.dispatchEvent('drop', {
+    dataTransfer,
+    clientX: box.x + box.width - 2,
+    clientY: box.y + box.height / 2,
+  });
+  await expect(body.locator('h2')).toHaveText('Inserted part');
+  await expect(body).toContainText('Some inserted text.');
+  await expect(body.locator('em')).toHaveText('inserted');
+  await expect(toasts(page).getByText('File inserted')).toBeVisible();
+  await shoot(page, 'editor-file-inserted', 1280);
+  // The opening line stays first: the file went where it was dropped, after it.
+  await expect(body.locator('> *').first()).toHaveText('The opening line.');
+
+  // It is stored like any edit.
+  await expect
+    .poll(async () => JSON.stringify(await (await users.api(user).get(`/api/documents/${id}`)).json()), {
+      timeout: 15_000,
+    })
+    .toContain('Inserted part');
+});

@@ -123,8 +123,16 @@ function tidy(nodes: RichTextNode[] | undefined): void {
   }
 }
 
-/** Converts a file's bytes to a title and validated content; 422 `import_failed` when it cannot be read. */
-export async function convertFile(fileName: string, bytes: Buffer): Promise<ImportedContent> {
+/**
+ * Converts a file's bytes to a title and validated content; 422 `import_failed` when it cannot be read.
+ * `whole` keeps an opening heading in the content (for inserting the file into an open document) instead
+ * of making it the title only.
+ */
+export async function convertFile(
+  fileName: string,
+  bytes: Buffer,
+  { whole = false }: { whole?: boolean } = {},
+): Promise<ImportedContent> {
   const format = importFormatOf(fileName);
   let html: string;
   switch (format) {
@@ -161,7 +169,7 @@ export async function convertFile(fileName: string, bytes: Buffer): Promise<Impo
   if (format === 'text')
     return { title: fitTitle(titleFromFileName(fileName)), content: checked.doc, degraded: [] };
   const { title, content } = takeTitle(checked.doc, fileName);
-  return { title, content, degraded: describeDegradations(degraded) };
+  return { title, content: whole ? checked.doc : content, degraded: describeDegradations(degraded) };
 }
 
 /**

@@ -11,10 +11,11 @@ async function upload(
   token: string | undefined,
   name: string,
   body: string | Uint8Array,
+  path = '/api/documents/import',
 ) {
   const form = new FormData();
   form.append('file', new Blob([typeof body === 'string' ? body : new Uint8Array(body)]), name);
-  const response = await fetch(`${server.url}/api/documents/import`, {
+  const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
     body: form,
@@ -230,6 +231,32 @@ describe('POST /api/documents/import', () => {
     );
     expect(invalidUtf8.status).toBe(422);
     expect((await server.request('GET', '/api/documents', { token: alice.token })).body.length).toBe(before);
+  });
+
+  it('convert gives the content with its opening heading and creates nothing', async () => {
+    const before = (await server.request('GET', '/api/documents', { token: alice.token })).body.length;
+    const res = await upload(
+      server,
+      alice.token,
+      'part.md',
+      '# Part Two\n\n##### Aside\n\nText.',
+      '/api/documents/import/convert',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.title).toBe('Part Two');
+    expect(res.body.content.content.map((node: { type: string }) => node.type)).toEqual([
+      'heading',
+      'heading',
+      'paragraph',
+    ]);
+    expect(res.body.degraded).toHaveLength(1);
+    expect((await server.request('GET', '/api/documents', { token: alice.token })).body.length).toBe(before);
+    expect((await upload(server, alice.token, 'x.pdf', '%PDF', '/api/documents/import/convert')).status).toBe(
+      415,
+    );
+    expect((await upload(server, undefined, 'x.md', '# x', '/api/documents/import/convert')).status).toBe(
+      401,
+    );
   });
 
   it('refuses unsupported types with 415, oversized files with 413 and strangers with 401', async () => {

@@ -1,4 +1,5 @@
 import type { DocumentResponse } from './documents';
+import type { RichTextDoc } from './richText';
 
 /** What an import changed to fit the document schema (the client toasts a summary). */
 export interface ImportDegradation {
@@ -13,3 +14,10 @@ export interface ImportDegradation {
  * (empty when the file fitted the document schema as it was).
  */
 export type ImportResponse = DocumentResponse & { degraded: ImportDegradation[] };
+
+/** `POST /api/documents/import/convert` → 200: a file as content to insert into an open document. */
+export interface ConvertedFile {
+  title: string;
+  content: RichTextDoc;
+  degraded: ImportDegradation[];
+}

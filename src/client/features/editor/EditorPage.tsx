@@ -41,6 +41,7 @@ import { useTitleAutosave } from './hooks/useTitleAutosave';
 import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
 import './editor.css';
 import '@client/styles/collaboration-carets.css';
+import { EditorFileDrop } from '@client/features/imports/editor-file-drop';
 import { QuickSwitcher } from '@client/features/search/QuickSwitcher';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
@@ -204,7 +205,7 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
   const getAi = useCallback(() => aiActionsBySession.get(session) ?? {}, [session]);
 
   const editor = useEditor({
-    extensions: createClientExtensions({ session, user: frame.collabUser, getAi }),
+    extensions: [...createClientExtensions({ session, user: frame.collabUser, getAi }), EditorFileDrop],
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {

@@ -8,7 +8,7 @@ import { importFile } from './api';
 
 export const IMPORT_ACCEPT = IMPORT_EXTENSIONS.join(',');
 
-const isImportable = (file: File) => {
+export const isImportable = (file: File) => {
   const name = file.name.toLowerCase();
   return IMPORT_EXTENSIONS.some((extension) => name.endsWith(extension));
 };
