@@ -121,3 +121,5 @@ export const IMPORT_EXTENSIONS = ['.md', '.markdown', '.docx', '.html', '.htm', 
 export const IMPORTS_PER_MINUTE = 60;
 /** Type-ahead: how long typing must pause before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 150;
+/** Type-ahead sends a search per pause in typing; this bounds what one client can ask of the database. */
+export const SEARCHES_PER_MINUTE = 300;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../plugins/auth';
 import { parseInput } from '../validation';
+import { SEARCHES_PER_MINUTE } from '../../shared/constants';
 import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';
 import { library, search } from './search-service';
 
@@ -12,11 +13,15 @@ import { library, search } from './search-service';
 export const searchRoutes: FastifyPluginAsync = async (app) => {
   const exec = app.database.exec;
 
-  app.get('/', async (request, reply) => {
-    const { userId } = await requireUser(request);
-    const { q, limit } = parseInput(searchQuerySchema, request.query);
-    return reply.header('cache-control', 'private, no-store').send(await search(exec, userId, q, limit));
-  });
+  app.get(
+    '/',
+    { config: { rateLimit: { max: SEARCHES_PER_MINUTE, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const { userId } = await requireUser(request);
+      const { q, limit } = parseInput(searchQuerySchema, request.query);
+      return reply.header('cache-control', 'private, no-store').send(await search(exec, userId, q, limit));
+    },
+  );
 
   app.get('/documents', async (request, reply) => {
     const { userId } = await requireUser(request);
