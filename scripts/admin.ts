@@ -3,7 +3,7 @@ import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { ROLES, setRole, type Role } from '../src/server/admin/roles';
 import { AppError } from '../src/server/errors';
-import { listUsersForAdmin, setGrantedPlan } from '../src/server/billing/service';
+import { listUsersForAdmin, setGrantedPlan } from '../src/server/billing/admin';
 import { PLAN_IDS, isPlanId } from '../src/shared/plans';
 
 /**

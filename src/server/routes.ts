@@ -6,6 +6,8 @@ import { billingRoutes } from './billing/routes';
 import { documentRoutes } from './documents/routes';
 import { exportRoutes } from './export/routes';
 import { healthRoutes } from './health/routes';
+import { importRoutes } from './imports/import-routes';
+import { searchRoutes } from './search/search-routes';
 import { settingsRoutes } from './settings/routes';
 import { sharingRoutes } from './sharing/routes';
 
@@ -14,6 +16,8 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(documentRoutes, { prefix: '/documents' });
+  await app.register(importRoutes, { prefix: '/documents/import' });
+  await app.register(searchRoutes, { prefix: '/search' });
   await app.register(settingsRoutes, { prefix: '/me' });
   await app.register(aiRoutes, { prefix: '/ai' });
   await app.register(billingRoutes);

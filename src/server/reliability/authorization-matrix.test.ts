@@ -43,6 +43,8 @@ interface CaseState {
 interface Call {
   path: string;
   body?: unknown;
+  /** Sent as-is instead of JSON (multipart uploads). */
+  rawBody?: string;
   headers?: Record<string, string>;
 }
 
@@ -112,6 +114,7 @@ const MATRIX: Record<string, RouteCase> = {
       body: {
         email: `matrix-${randomBytes(5).toString('hex')}@example.com`,
         password: 'a sturdy passphrase 7',
+        data: { full_name: 'Matrix Writer' },
       },
     }),
     expect: everyone(200),
@@ -164,6 +167,25 @@ const MATRIX: Record<string, RouteCase> = {
   'POST /api/documents': {
     call: () => ({ path: '/api/documents', body: { title: 'Matrix new' } }),
     expect: userScoped(201),
+  },
+  'POST /api/documents/import': {
+    call: () => markdownUpload('/api/documents/import'),
+    expect: userScoped(201),
+  },
+  'POST /api/documents/import/convert': {
+    call: () => markdownUpload('/api/documents/import/convert'),
+    expect: userScoped(200),
+  },
+  // Search reads only the caller's documents: another user never finds the owner's "secret".
+  'GET /api/search': {
+    call: () => ({ path: '/api/search?q=secret' }),
+    expect: userScoped(200),
+    check: ensureNotListed,
+  },
+  'GET /api/search/documents': {
+    call: () => ({ path: '/api/search/documents' }),
+    expect: userScoped(200),
+    check: ensureNotListed,
   },
   'GET /api/documents/:id': {
     call: (s) => ({ path: `/api/documents/${s.documentId}` }),
@@ -341,13 +363,30 @@ async function revokedSession(user: { id: string; email: string }): Promise<stri
   return token;
 }
 
-function request(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+function request(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  rawBody?: string,
+) {
   ipCounter += 1;
   return server.request(method, path, {
     headers: { 'x-forwarded-for': `10.8.${(ipCounter >> 8) & 255}.${ipCounter & 255}`, ...headers },
     ...(body !== undefined ? { body } : {}),
+    ...(rawBody !== undefined ? { rawBody } : {}),
   });
 }
+
+/** A multipart upload of one small Markdown file in the field `file`. */
+const MULTIPART_BOUNDARY = 'matrix-upload-boundary';
+const markdownUpload = (path: string): Call => ({
+  path,
+  headers: { 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
+  rawBody:
+    `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="matrix.md"\r\n` +
+    `Content-Type: text/markdown\r\n\r\n# Matrix import\n\nText.\r\n--${MULTIPART_BOUNDARY}--\r\n`,
+});
 
 /** The owner's document, shared by link behind a password; the visitor's token from unlocking it. */
 async function sharedDocument(owner: TestUser, allowEditing: boolean) {
@@ -469,7 +508,13 @@ describe('authorization matrix', () => {
         const { state, headers } = await prepareCase(owner, other, actor);
         const call = entry.call(state);
         expect(call.path.split('?')[0]!.split('/').length).toBe(pattern.split('/').length);
-        const response = await request(method, call.path, { ...headers, ...call.headers }, call.body);
+        const response = await request(
+          method,
+          call.path,
+          { ...headers, ...call.headers },
+          call.body,
+          call.rawBody,
+        );
         cases++;
         assertStatus(`${key} as ${actor}`, entry.expect[actor], response);
         if (response.status < 300) entry.check?.(actor, response, state);

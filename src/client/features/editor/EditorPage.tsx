@@ -42,6 +42,8 @@ import { useTitleAutosave } from './hooks/useTitleAutosave';
 import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
 import './editor.css';
 import '@client/styles/collaboration-carets.css';
+import { EditorFileDrop } from '@client/features/imports/editor-file-drop';
+import { QuickSwitcher } from '@client/features/search/QuickSwitcher';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
 
@@ -215,7 +217,7 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
   const getAi = useCallback(() => aiActionsBySession.get(session) ?? {}, [session]);
 
   const editor = useEditor({
-    extensions: createClientExtensions({ session, user: frame.collabUser, getAi }),
+    extensions: [...createClientExtensions({ session, user: frame.collabUser, getAi }), EditorFileDrop],
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
@@ -259,7 +261,13 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [manualSave]);
 
-  return <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />;
+  return (
+    <>
+      <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />
+      {/* Ctrl/⌘+P: in the editor Ctrl+K is the link shortcut. */}
+      <QuickSwitcher shortcutKey="p" currentId={frame.document.id} />
+    </>
+  );
 }
 
 /**
