@@ -90,6 +90,8 @@ export const userSchema = z.object({
   user_metadata: z.object({ full_name: z.string() }),
   created_at: z.string(),
   email_confirmed_at: z.string().nullable(),
+  /** Instance role: admins manage the AI providers and allowances. */
+  role: z.enum(['admin', 'member']),
 });
 export type User = z.infer<typeof userSchema>;
 
