@@ -1,11 +1,18 @@
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import IORedis from 'ioredis';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { AiProviderRegistry } from './ai/provider-registry';
 import { registerCollaboration } from './collab/collab-plugin';
 import { AppError } from './errors';
 import type { DocumentWriteHooks } from './documents/service';
@@ -18,6 +25,13 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** A logger built by the caller (main.ts: JSON or readable lines); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/** Where the process is in its life: main.ts sets `draining` on SIGTERM/SIGINT, before the app closes. */
+export interface Lifecycle {
+  draining: boolean;
 }
 
 export interface RouteEntry {
@@ -33,13 +47,21 @@ declare module 'fastify' {
     routeList: RouteEntry[];
     /** Areas that must see REST writes to documents push hooks here (documents/service.ts). */
     documentHooks: DocumentWriteHooks[];
+    /** The live AI providers (environment + AI settings), re-read on every change. */
+    aiProviders: AiProviderRegistry;
+    lifecycle: Lifecycle;
   }
 }
 
 /** Builds the HTTP app (API + web app). main.ts listens; tests call this with their own config. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  loggerInstance,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.LOG_LEVEL } }),
     bodyLimit: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
     // Errors carry their own JSON body; Fastify's default would print stack traces in development.
@@ -48,6 +70,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -63,6 +86,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    app.lifecycle.draining = true;
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
@@ -91,9 +115,20 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
-  // Only routes that opt in (config.rateLimit) are limited; see accounts/routes.ts.
+  // Only routes that opt in (config.rateLimit) are limited; see accounts/routes.ts and ai/rate-limits.ts. With
+  // REDIS_URL the counters live in Redis, so a limit holds across every instance.
+  const rateLimitRedis = config.REDIS_URL
+    ? new IORedis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectTimeout: 2_000 })
+    : undefined;
+  if (rateLimitRedis) {
+    rateLimitRedis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
+    app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => {})));
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.REDIS_PREFIX}:rate-limit:` } : {}),
+    // A Redis outage must not take the app down with it: requests pass unlimited meanwhile.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -123,6 +158,22 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     const message = status === 413 ? 'Request body is too large' : error.message;
     return reply.status(status).send({ message, code });
   });
+
+  // Standard clients (Supabase's GoTrue client, fetch wrappers) send `Content-Type: application/json` with no
+  // body on requests that take none (logout, create-portal). That is no body, not malformed JSON; a route that
+  // needs a body then answers 400 validation_failed naming the missing field.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  const aiProviders = new AiProviderRegistry(config, database, app.log);
+  await aiProviders.start();
+  app.decorate('aiProviders', aiProviders);
+  app.addHook('onClose', () => aiProviders.close());
 
   // Live collaboration (WebSocket /api/collab) and app.liveDocuments, used by the document routes.
   await registerCollaboration(app);

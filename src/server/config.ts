@@ -50,6 +50,13 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` lines, or `pretty` lines for people; by default pretty on a terminal and JSON otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty', '']).default('auto'),
+  /**
+   * On SIGTERM/SIGINT, seconds during which /api/health answers 503 while requests are still served, so a load
+   * balancer stops sending before the server closes. 0 (one instance, no balancer) closes at once.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(0),
   /** Set when behind a reverse proxy so client IPs (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
   /** redis://… to share live documents between several server instances. */
@@ -75,6 +82,15 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.enum(['openai', 'anthropic'])).min(1)),
+
+  /** Seals API keys entered in the AI settings (at least 32 characters). Generated into DATA_DIR when absent;
+   *  set the same value on every instance that shares a database. */
+  ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Comma-separated loopback base URLs probed for local OpenAI-compatible servers (default: the usual
+   *  Ollama, LM Studio, llama.cpp and vLLM addresses); "off" disables detection. Never another host. */
+  AI_LOCAL_SERVERS: optionalString,
+  /** Monthly AI tokens per member when no billing is configured (editable in the AI settings). */
+  AI_MONTHLY_TOKENS_PER_USER: z.coerce.number().int().min(0).default(50_000),
 
   // Billing
   STRIPE_SECRET_KEY: optionalString,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminAiRoutes } from './admin/ai-settings-routes';
 import { aiRoutes } from './ai/routes';
 import { authRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
@@ -22,4 +23,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(billingRoutes);
   await app.register(sharingRoutes);
   await app.register(exportRoutes);
+  await app.register(adminAiRoutes, { prefix: '/admin' });
 };

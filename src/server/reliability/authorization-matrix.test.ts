@@ -79,6 +79,9 @@ const documentScoped = (ok: number): Record<Actor, Expectation> => ({
 const everyone = (status: number): Record<Actor, Expectation> =>
   Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<Actor, Expectation>;
 
+/** An instance-admin route: every member is refused with 403 forbidden. */
+const membersForbidden: Record<Actor, Expectation> = { ...NO_USER, otherUser: 403, owner: 403 };
+
 /** AI generation: 503 ai_unavailable without a provider, 200 with one; either way never an auth refusal. */
 const AI_SERVED: Expectation = {
   notIn: [401, 403, 404],
@@ -111,6 +114,7 @@ const MATRIX: Record<string, RouteCase> = {
       body: {
         email: `matrix-${randomBytes(5).toString('hex')}@example.com`,
         password: 'a sturdy passphrase 7',
+        data: { full_name: 'Matrix Writer' },
       },
     }),
     expect: everyone(200),
@@ -238,6 +242,21 @@ const MATRIX: Record<string, RouteCase> = {
 
   // AI.
   'GET /api/ai/health': { call: () => ({ path: '/api/ai/health' }), expect: everyone(200) },
+
+  // Instance administration: admins only (see admin/admin-ai.test.ts for the admin's own answers).
+  'GET /api/admin/ai': { call: () => ({ path: '/api/admin/ai' }), expect: membersForbidden },
+  'PUT /api/admin/ai': {
+    call: () => ({ path: '/api/admin/ai', body: { providers: [] } }),
+    expect: membersForbidden,
+  },
+  'POST /api/admin/ai/test': {
+    call: () => ({ path: '/api/admin/ai/test', body: { id: 'env-openai' } }),
+    expect: membersForbidden,
+  },
+  'POST /api/admin/ai/detect': {
+    call: () => ({ path: '/api/admin/ai/detect', body: {} }),
+    expect: membersForbidden,
+  },
   'GET /api/ai/usage': { call: () => ({ path: '/api/ai/usage' }), expect: userScoped(200) },
   'POST /api/ai/improve': aiDocumentRoute(() => ({ text: 'A sentence to improve.' }), '/api/ai/improve'),
   'POST /api/ai/complete': aiDocumentRoute(() => ({ text: 'Once upon a time' }), '/api/ai/complete'),
@@ -439,7 +458,9 @@ let owner: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  server = await startTestServer({ env: { TRUST_PROXY: 'true', AI_LOCAL_SERVERS: 'off' } });
+  // The first account is the instance admin; owner and other are members (admin routes: 403).
+  await createUser(server);
   [owner, other] = await Promise.all([
     createUser(server, { plan: 'professional' }),
     createUser(server, { plan: 'professional' }),

@@ -11,6 +11,7 @@ import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession, needsRefresh, refreshSession } from '@client/features/auth/session-store';
 import type { AuthUser } from '@client/features/auth/types';
 import { ExportMenu } from '@client/features/export/ExportMenu';
+import { AiSetupCard } from '@client/features/settings/ai/AiSetupCard';
 import { useUserSettings } from '@client/features/settings/queries';
 import { ShareMenu } from '@client/features/sharing/ShareMenu';
 import { ApiError, errorMessage } from '@client/lib/api';
@@ -139,6 +140,7 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
 
   const autoSave = useAutoSavePreference();
   const [accountOpen, setAccountOpen] = useState(false);
+  const [accountTab, setAccountTab] = useState<'profile' | 'ai'>('profile');
   const collab = useCollaboration({
     documentId,
     user: collabUser,
@@ -169,7 +171,10 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
     title: titleState.title,
     onTitleChange: titleState.setTitle,
     titleSaving: titleState.pending,
-    onAccountOpenChange: setAccountOpen,
+    onAccountOpenChange: (open) => {
+      setAccountTab('profile');
+      setAccountOpen(open);
+    },
   };
   return (
     <>
@@ -179,7 +184,14 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
         <EditorFrame {...frame} editor={null} session={null} />
       )}
       {/* Outside the editor: turning auto-save on or off there starts a new session and a new editor. */}
-      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
+      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} defaultTab={accountTab} />
+      <AiSetupCard
+        isAdmin={user.role === 'admin'}
+        onOpenSettings={() => {
+          setAccountTab('ai');
+          setAccountOpen(true);
+        }}
+      />
     </>
   );
 }
