@@ -181,5 +181,5 @@ export async function createImportedDocument(
   userId: string,
   imported: ImportedContent,
 ): Promise<DocumentRecord> {
-  return createDocument(ctx, userId, { title: imported.title, content: imported.content });
+  return createDocument(ctx, { ownerId: userId, title: imported.title, content: imported.content });
 }
