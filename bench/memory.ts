@@ -249,6 +249,7 @@ async function scenario(kind: 'pglite' | 'postgres'): Promise<ScenarioResult> {
     const signup = await api(server.url, 'POST', '/api/auth/signup', undefined, {
       email: `memory-${randomBytes(3).toString('hex')}@example.com`,
       password: 'a sturdy passphrase 42',
+      data: { full_name: 'Memory Bench' },
     });
     const token = signup.session.access_token as string;
     const documentIds: string[] = [];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { EXPORT_PER_USER, perUserLimit } from '../ai/rate-limits';
 import { requireUser } from '../plugins/auth';
 import { getDocument } from '../documents/service';
 import { SERVER_EXPORT_FORMATS } from './formats';
@@ -14,10 +15,12 @@ const query = z.object({
 
 /** GET /api/documents/:id/export?format=md|html|txt|docx — the same conversions as the editor's Export menu. */
 export const exportRoutes: FastifyPluginAsync = async (app) => {
+  const exportRate = perUserLimit(app, EXPORT_PER_USER);
   app.get('/documents/:id/export', async (request, reply) => {
     const { id } = parseInput(params, request.params);
     const { format } = parseInput(query, request.query);
     const user = await requireUser(request);
+    await exportRate(request, reply, user.userId);
     const document = await getDocument({ db: app.database.db, config: app.config }, user.userId, id);
     // Loaded on first use: the converters (a DOM for HTML, DOCX) are a sixth of an idle server's heap.
     const { exportDocument } = await import('./service');

@@ -11,6 +11,7 @@ import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession, needsRefresh, refreshSession } from '@client/features/auth/session-store';
 import type { AuthUser } from '@client/features/auth/types';
 import { ExportMenu } from '@client/features/export/ExportMenu';
+import { AiSetupCard } from '@client/features/settings/ai/AiSetupCard';
 import { useUserSettings } from '@client/features/settings/queries';
 import { ShareMenu } from '@client/features/sharing/ShareMenu';
 import { ApiError, errorMessage } from '@client/lib/api';
@@ -41,6 +42,8 @@ import { useTitleAutosave } from './hooks/useTitleAutosave';
 import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
 import './editor.css';
 import '@client/styles/collaboration-carets.css';
+import { EditorFileDrop } from '@client/features/imports/editor-file-drop';
+import { QuickSwitcher } from '@client/features/search/QuickSwitcher';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
 
@@ -137,6 +140,7 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
 
   const autoSave = useAutoSavePreference();
   const [accountOpen, setAccountOpen] = useState(false);
+  const [accountTab, setAccountTab] = useState<'profile' | 'ai'>('profile');
   const collab = useCollaboration({
     documentId,
     user: collabUser,
@@ -167,7 +171,10 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
     title: titleState.title,
     onTitleChange: titleState.setTitle,
     titleSaving: titleState.pending,
-    onAccountOpenChange: setAccountOpen,
+    onAccountOpenChange: (open) => {
+      setAccountTab('profile');
+      setAccountOpen(open);
+    },
   };
   return (
     <>
@@ -177,7 +184,14 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
         <EditorFrame {...frame} editor={null} session={null} />
       )}
       {/* Outside the editor: turning auto-save on or off there starts a new session and a new editor. */}
-      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
+      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} defaultTab={accountTab} />
+      <AiSetupCard
+        isAdmin={user.role === 'admin'}
+        onOpenSettings={() => {
+          setAccountTab('ai');
+          setAccountOpen(true);
+        }}
+      />
     </>
   );
 }
@@ -203,7 +217,7 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
   const getAi = useCallback(() => aiActionsBySession.get(session) ?? {}, [session]);
 
   const editor = useEditor({
-    extensions: createClientExtensions({ session, user: frame.collabUser, getAi }),
+    extensions: [...createClientExtensions({ session, user: frame.collabUser, getAi }), EditorFileDrop],
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
@@ -247,7 +261,13 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [manualSave]);
 
-  return <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />;
+  return (
+    <>
+      <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />
+      {/* Ctrl/⌘+P: in the editor Ctrl+K is the link shortcut. */}
+      <QuickSwitcher shortcutKey="p" currentId={frame.document.id} />
+    </>
+  );
 }
 
 /**
