@@ -24,7 +24,7 @@ function localToday(): string {
  */
 export function ShareMenu({ documentId }: { documentId: string }) {
   const [open, setOpen] = useState(false);
-  const { data, isLoading } = useShareSettings(documentId, open);
+  const { data, isLoading, isError, error, refetch, isFetching } = useShareSettings(documentId, open);
   const update = useUpdateShareSettings(documentId);
   const { toast } = useToast();
   const [copied, setCopied] = useState(false);
@@ -75,6 +75,25 @@ export function ShareMenu({ documentId }: { documentId: string }) {
         </Button>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-80 space-y-4">
+        {/* Without the stored settings nothing is shown as if it were: defaults would lie about a public link. */}
+        {!data && isError ? (
+          <div role="alert" className="space-y-3 text-sm" data-testid="share-load-error">
+            <p className="font-medium">Sharing settings could not be loaded.</p>
+            <p className="text-xs text-muted-foreground">{errorMessage(error)}</p>
+            <Button size="sm" variant="outline" disabled={isFetching} onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          shareControls()
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+
+  function shareControls() {
+    return (
+      <>
         <div className="flex items-start justify-between gap-3">
           <div className="space-y-0.5">
             <Label htmlFor={ids.public} className="flex items-center gap-1.5">
@@ -91,7 +110,7 @@ export function ShareMenu({ documentId }: { documentId: string }) {
             id={ids.public}
             aria-label="Public link"
             checked={settings.isPublic}
-            disabled={isLoading || update.isPending}
+            disabled={!data || isLoading || update.isPending}
             onCheckedChange={(isPublic) =>
               save({ isPublic }, isPublic ? 'Document is now public' : 'Document is now private')
             }
@@ -194,7 +213,7 @@ export function ShareMenu({ documentId }: { documentId: string }) {
             </form>
           </>
         )}
-      </PopoverContent>
-    </Popover>
-  );
+      </>
+    );
+  }
 }

@@ -2,11 +2,11 @@ import { formatDistanceToNow } from 'date-fns';
 import { ChevronRight, Cloud, CloudOff, Loader2, Sparkles, UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_DOCUMENT_TITLE } from '@shared/constants';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Logo } from '@client/features/landing/Logo';
 import { cn } from '@client/lib/utils';
+import { displayTitle } from '@client/lib/document-title';
 
 const CLOCK_TICK_MS = 30_000;
 
@@ -128,7 +128,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           </Link>
           <ChevronRight className="hidden size-4 shrink-0 text-muted-foreground sm:inline" aria-hidden />
           <span className="truncate font-medium" data-testid="breadcrumb-title">
-            {title.trim() || DEFAULT_DOCUMENT_TITLE}
+            {displayTitle(title)}
           </span>
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
@@ -153,9 +153,10 @@ export function EditorHeader(props: EditorHeaderProps) {
           </Button>
         </div>
       </div>
+      {/* Below md the save status moves to this row; below sm the menus too (from sm they are in the top row). */}
       <div className="flex items-center gap-3 border-t px-3 py-1 sm:px-4 md:hidden">
         {saveStatus}
-        <div className="ml-auto flex items-center gap-2">{actions}</div>
+        <div className="ml-auto flex items-center gap-2 sm:hidden">{actions}</div>
       </div>
       <div className="flex items-center gap-3 px-3 pb-1 sm:px-4">
         <span
