@@ -91,7 +91,7 @@ test('the slash palette takes spaces in its query and steps aside for ordinary p
   await expect(palette.getByRole('option')).toHaveCount(1);
   // Focus stays in the editor, which points screen readers at the highlighted command.
   await expect(body).toHaveAttribute('aria-activedescendant', 'slash-option-heading1');
-  await expect(body).toHaveAttribute('aria-expanded', 'true');
+  await expect(body).toHaveAttribute('aria-controls', 'slash-palette');
   await page.keyboard.press('Enter');
   await expect(palette).toBeHidden();
   await expect(body).not.toHaveAttribute('aria-activedescendant');

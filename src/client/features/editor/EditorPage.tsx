@@ -217,6 +217,8 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     editorProps: {
       attributes: {
         class: `${EDITOR_BODY_CLASS} tiptap`,
+        role: 'textbox',
+        'aria-multiline': 'true',
         'aria-label': 'Document body',
         'data-testid': 'editor-body',
       },

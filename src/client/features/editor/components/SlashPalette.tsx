@@ -46,20 +46,18 @@ export const SlashPalette = forwardRef<SlashPaletteHandle, SlashPaletteProps>(fu
     listRef.current?.querySelector(`[data-index="${selectedIndex}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selectedIndex]);
 
-  // Focus stays in the editor, so the editor announces the palette and its highlighted option (combobox pattern).
+  // Focus stays in the editor (a textbox), which points at the palette and its highlighted option.
   const activeCommand = items[selectedIndex];
   useEffect(() => {
     if (!editorElement) return;
     editorElement.setAttribute('aria-controls', PALETTE_ID);
-    editorElement.setAttribute('aria-expanded', 'true');
-    editorElement.setAttribute('aria-haspopup', 'listbox');
     if (activeCommand) editorElement.setAttribute('aria-activedescendant', optionId(activeCommand.id));
     else editorElement.removeAttribute('aria-activedescendant');
   }, [editorElement, activeCommand]);
   useEffect(
     () => () => {
       if (!editorElement) return;
-      for (const name of ['aria-controls', 'aria-expanded', 'aria-haspopup', 'aria-activedescendant']) {
+      for (const name of ['aria-controls', 'aria-activedescendant']) {
         editorElement.removeAttribute(name);
       }
     },
@@ -117,7 +115,6 @@ export const SlashPalette = forwardRef<SlashPaletteHandle, SlashPaletteProps>(fu
                   key={command.id}
                   id={optionId(command.id)}
                   type="button"
-                  tabIndex={-1}
                   role="option"
                   data-index={index}
                   aria-selected={index === selectedIndex}
