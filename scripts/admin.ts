@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
 import { AppError } from '../src/server/errors';
-import { listUsersForAdmin, setGrantedPlan } from '../src/server/services/billing';
+import { listUsersForAdmin, setGrantedPlan } from '../src/server/billing/service';
 import { PLAN_IDS, isPlanId } from '../src/shared/plans';
 
 /**

@@ -1,14 +1,19 @@
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerCollaboration } from './collab/collab-plugin';
 import { AppError } from './errors';
-import type { DocumentWriteHooks } from './services/documents';
+import type { DocumentWriteHooks } from './documents/service';
 import { registerRoutes } from './routes';
 import { renderIndexHtml } from './spa';
 
@@ -18,6 +23,13 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** A logger built by the caller (main.ts: JSON or readable lines); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/** Where the process is in its life: main.ts sets `draining` on SIGTERM/SIGINT, before the app closes. */
+export interface Lifecycle {
+  draining: boolean;
 }
 
 export interface RouteEntry {
@@ -31,15 +43,21 @@ declare module 'fastify' {
     database: Database;
     /** Every route the app serves (the authorization matrix and the fuzzer walk it). */
     routeList: RouteEntry[];
-    /** Areas that must see REST writes to documents push hooks here (services/documents.ts). */
+    /** Areas that must see REST writes to documents push hooks here (documents/service.ts). */
     documentHooks: DocumentWriteHooks[];
+    lifecycle: Lifecycle;
   }
 }
 
 /** Builds the HTTP app (API + web app). main.ts listens; tests call this with their own config. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  loggerInstance,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.LOG_LEVEL } }),
     bodyLimit: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
     // Errors carry their own JSON body; Fastify's default would print stack traces in development.
@@ -48,6 +66,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -63,6 +82,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    app.lifecycle.draining = true;
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
@@ -91,7 +111,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
-  // Only routes that opt in (config.rateLimit) are limited; see routes/auth.
+  // Only routes that opt in (config.rateLimit) are limited; see accounts/routes.ts.
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -122,6 +142,17 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
               : 'bad_request';
     const message = status === 413 ? 'Request body is too large' : error.message;
     return reply.status(status).send({ message, code });
+  });
+
+  // Standard clients (Supabase's GoTrue client, fetch wrappers) send `Content-Type: application/json` with no
+  // body on requests that take none (logout, create-portal). That is no body, not malformed JSON; a route that
+  // needs a body then answers 400 validation_failed naming the missing field.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
   });
 
   // Live collaboration (WebSocket /api/collab) and app.liveDocuments, used by the document routes.

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { documents, sessions } from '../db/schema';
 import { AppError } from '../errors';
 import { authenticateToken } from '../plugins/auth';
-import { verifyShareToken } from '../services/sharing';
+import { verifyShareToken } from '../sharing/service';
 
 /** What a connection may do with a document: owner and editor write, viewer only reads. */
 export type DocumentAccess = 'owner' | 'editor' | 'viewer';

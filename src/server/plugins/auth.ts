@@ -4,8 +4,8 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { unauthorized } from '../errors';
 import { sessions } from '../db/schema';
-import { isRecentlyActiveSession, rememberActiveSession } from '../services/session-cache';
-import { verifyAccessToken, type AccessClaims } from '../services/tokens';
+import { isRecentlyActiveSession, rememberActiveSession } from '../accounts/session-cache';
+import { verifyAccessToken, type AccessClaims } from '../accounts/tokens';
 
 export type Principal = AccessClaims;
 
@@ -33,7 +33,7 @@ export async function requireUser(request: FastifyRequest): Promise<Principal> {
  * The bearer token's verified claims (signature, expiry) WITHOUT the session check, for hot routes that
  * check the session inside their own SQL statement: one database round trip instead of two (bench:api).
  * Such a route must call requireUser(request) whenever its statement finds nothing, so that a signed-out
- * session still answers 401 and never sees or changes data (see routes/documents, services/documents).
+ * session still answers 401 and never sees or changes data (see documents/routes.ts, documents/service.ts).
  */
 export async function requireTokenClaims(request: FastifyRequest): Promise<Principal> {
   if (request.principal) return request.principal;

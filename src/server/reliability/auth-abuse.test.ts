@@ -10,13 +10,13 @@ import {
   strongPassword,
   tokenFromLink,
   uniqueEmail,
-} from '../routes/auth/test-helpers';
-import { hashToken, signAccessToken } from '../services/tokens';
+} from '../accounts/test-helpers';
+import { hashToken, signAccessToken } from '../accounts/tokens';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
 
 /**
- * Issue 8 item 5: auth abuse, beyond what src/server/routes/auth/*.test.ts already pins down (those cover
+ * Issue 8 item 5: auth abuse, beyond what src/server/accounts/*.test.ts already pins down (those cover
  * the REST side of forged tokens, rotation, reuse, per-IP and per-e-mail limits). Here: the collaboration
  * socket under the same attacks, token confusion between access and share tokens, forged share tokens,
  * brute force that never learns the password, reset links that expire and can be redeemed once even

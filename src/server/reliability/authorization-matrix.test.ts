@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
 import { connectCollabClient, waitFor, type CollabClient } from '../collab/testing';
 import { aiSuggestions, documents, sessions, users } from '../db/schema';
-import { signAccessToken } from '../services/tokens';
+import { signAccessToken } from '../accounts/tokens';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type ApiResponse, type TestServer } from '../test/server';
 

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { sessions, users } from '../db/schema';
-import { signAccessToken } from '../services/tokens';
+import { signAccessToken } from '../accounts/tokens';
 import type { TestServer } from './server';
 
 export interface TestUser {

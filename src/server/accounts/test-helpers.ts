@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { SMTPServer } from 'smtp-server';
+import type { ApiResponse, RequestOptions, TestServer } from '../test/server';
+
+/**
+ * Each call comes from its own client IP (X-Forwarded-For, with TRUST_PROXY on), so per-IP rate limits of
+ * one test never leak into another; rate-limit tests pass a fixed IP.
+ */
+let ipCounter = 0;
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export function client(server: TestServer) {
+  return <T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> =>
+    server.request<T>(method, path, {
+      ...options,
+      headers: { 'x-forwarded-for': nextIp(), ...options.headers },
+    });
+}
+
+export function uniqueEmail(tag = 'writer'): string {
+  return `${tag}-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** A password that passes every strength rule. */
+export function strongPassword(): string {
+  return `Quill-${randomBytes(6).toString('hex')}`;
+}
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  /** Raw message with quoted-printable soft breaks and escapes undone, for finding links. */
+  decoded: string;
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A real SMTP server on loopback (no TLS, no auth) collecting every message it receives. */
+export async function startSmtpServer(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  waitForMail(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          decoded: decodeQuotedPrintable(raw),
+        });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const net = server.listen(0, '127.0.0.1', () => {
+      const address = net.address();
+      if (address && typeof address === 'object') resolve(address.port);
+      else reject(new Error('SMTP server did not bind'));
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitForMail(predicate, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error('no matching mail arrived');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The token of the first link to `${path}?token=…` in a mail. */
+export function tokenFromLink(text: string, path: string): { token: string; link: string } {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const match = new RegExp(`https?://[^\\s"<>]*${escaped}\\?token=([A-Za-z0-9_%-]+)[^\\s"<>]*`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in: ${text.slice(0, 2000)}`);
+  return { token: decodeURIComponent(match[1]), link: match[0] };
+}

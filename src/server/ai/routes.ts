@@ -1,0 +1,323 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { findRewriteStyle, findToneOption } from '../../shared/ai/catalog';
+import { parseListAnswer, prompts, type AiAction, type BuiltPrompt } from '../../shared/ai/prompts';
+import {
+  aiAlternativesRequestSchema,
+  aiAnalyzeRequestSchema,
+  aiCompleteRequestSchema,
+  aiOutlineRequestSchema,
+  aiRewriteRequestSchema,
+  aiRewritingSuggestionsRequestSchema,
+  aiStoreSuggestionRequestSchema,
+  aiTextRequestSchema,
+  aiToneRequestSchema,
+  aiUpdateSuggestionRequestSchema,
+  type AiGenerationMeta,
+} from '../../shared/schemas/ai';
+import { analyzeText } from './analysis';
+import { checkGrammar } from './grammar';
+import { AbortedError, AiProviderChain, providerHealth, type AiStreamChunk } from './providers';
+import { extractiveSummary } from './summary';
+import { badRequest, notFound } from '../errors';
+import { requireUser } from '../plugins/auth';
+import { assertText, generate, prepareCall, stream, type AiCallContext } from './service';
+import { usageLedger, usageSummary } from './usage';
+import { assertOwnsDocument, createSuggestion, decideSuggestion, listSuggestions } from './suggestions';
+import { parseInput } from '../validation';
+
+/**
+ * /api/ai: SPEC §7's AI calls plus summarize, outline, health and usage. Generative calls answer JSON, or
+ * server-sent events when the client sends `Accept: text/event-stream` (complete, improve, rewrite, tone,
+ * summarize, outline): `data: {"delta":"…"}` per chunk, then `event: done` with provider, model and usage.
+ * A client that disconnects aborts the upstream request.
+ */
+
+const suggestionIdSchema = z.object({ id: z.uuid({ error: 'Suggestion not found' }) });
+const suggestionListQuerySchema = z.object({ documentId: z.uuid() });
+
+function wantsStream(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/event-stream');
+}
+
+/** An AbortSignal that fires when the client goes away before the answer was fully sent. */
+function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  };
+  reply.raw.once('close', onClose);
+  request.raw.once('aborted', () => controller.abort());
+  return controller.signal;
+}
+
+function meta(chunk: AiGenerationMeta): AiGenerationMeta {
+  return { provider: chunk.provider, model: chunk.model, usage: chunk.usage };
+}
+
+function sse(event: string | undefined, data: unknown): string {
+  return `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * Writes a generation as server-sent events. The first chunk is awaited before any header is sent, so a
+ * failure before the first token (quota, no provider, every provider down) is still a normal JSON error.
+ */
+async function sendStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  chunks: AsyncGenerator<AiStreamChunk>,
+): Promise<void> {
+  let first: IteratorResult<AiStreamChunk>;
+  try {
+    first = await chunks.next();
+  } catch (error) {
+    if (error instanceof AbortedError) return void reply.hijack();
+    throw error;
+  }
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  // Events produced in the same tick (a provider packet often carries several) leave in one write.
+  let corked = false;
+  const flush = () => {
+    if (!corked) return;
+    corked = false;
+    res.uncork();
+  };
+  const write = (chunk: AiStreamChunk) => {
+    if (!corked) {
+      corked = true;
+      res.cork();
+      process.nextTick(flush);
+    }
+    if (chunk.type === 'delta') res.write(sse(undefined, { delta: chunk.text }));
+    else res.write(sse('done', { text: chunk.text, ...meta(chunk) }));
+  };
+  try {
+    if (!first.done) write(first.value);
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done) break;
+      write(next.value);
+    }
+  } catch (error) {
+    if (!(error instanceof AbortedError) && !res.destroyed) {
+      const body =
+        error instanceof Error && 'code' in error && 'status' in error
+          ? { message: error.message, code: String(error.code) }
+          : { message: 'The AI answer was interrupted.', code: 'ai_stream_failed' };
+      if (!(error instanceof Error && 'status' in error))
+        request.log.error({ err: error }, 'AI stream failed');
+      res.write(sse('error', body));
+    }
+  } finally {
+    // Buffered events must leave before the final chunk that end() writes.
+    flush();
+    if (!res.destroyed) res.end();
+  }
+}
+
+/** The offline answer streamed in the same event format as a provider's. */
+async function* singleChunk(text: string, chunkMeta: AiGenerationMeta): AsyncGenerator<AiStreamChunk> {
+  yield { type: 'delta', text };
+  yield {
+    type: 'done',
+    text,
+    provider: chunkMeta.provider as 'openai',
+    model: chunkMeta.model,
+    usage: chunkMeta.usage,
+  };
+}
+
+export const aiRoutes: FastifyPluginAsync = async (app) => {
+  const chain = new AiProviderChain(app.config);
+  const ledger = usageLedger(app.database.db, app.log);
+  // Before the database closes (main.ts closes it after the app): pending ledger rows are written.
+  app.addHook('onClose', async () => {
+    await ledger.flush();
+    await chain.close();
+  });
+
+  async function context(request: FastifyRequest, reply: FastifyReply, documentId?: string) {
+    const { userId } = await requireUser(request);
+    const ctx: AiCallContext = {
+      db: app.database.db,
+      config: app.config,
+      chain,
+      log: request.log,
+      userId,
+      documentId,
+      signal: clientGone(request, reply),
+    };
+    return ctx;
+  }
+
+  /**
+   * One generative endpoint: JSON `{ [field]: text, provider, model, usage }`, or SSE when asked for.
+   * `streamable` is false for answers that are parsed as a whole (lists).
+   */
+  async function respond(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ctx: AiCallContext,
+    action: AiAction,
+    built: BuiltPrompt,
+    field: string,
+  ) {
+    await prepareCall(ctx);
+    if (wantsStream(request)) return sendStream(request, reply, stream(ctx, action, built));
+    const result = await generate(ctx, action, built);
+    return { [field]: result.text.trim(), ...meta(result) };
+  }
+
+  app.get('/health', async () => providerHealth(app.config));
+
+  app.get('/usage', async (request) => {
+    const { userId } = await requireUser(request);
+    return usageSummary(app.database.db, app.config, userId);
+  });
+
+  app.post('/improve', async (request, reply) => {
+    const body = parseInput(aiTextRequestSchema, request.body);
+    const ctx = await context(request, reply, body.documentId);
+    const text = assertText(body.text);
+    return respond(request, reply, ctx, 'improve', prompts.improve(text), 'improvement');
+  });
+
+  app.post('/complete', async (request, reply) => {
+    const body = parseInput(aiCompleteRequestSchema, request.body);
+    const ctx = await context(request, reply, body.documentId);
+    const text = assertText(body.text);
+    if (body.context) assertText(body.context, 'context');
+    return respond(request, reply, ctx, 'complete', prompts.complete(text, body.context), 'completion');
+  });
+
+  app.post('/rewrite', async (request, reply) => {
+    const body = parseInput(aiRewriteRequestSchema, request.body);
+    const ctx = await context(request, reply, body.documentId);
+    const style = findRewriteStyle(body.style);
+    if (!style) throw badRequest('Invalid rewriting style', 'invalid_style');
+    const text = assertText(body.text);
+    return respond(
+      request,
+      reply,
+      ctx,
+      'rewrite',
+      prompts.rewrite(text, style, body.prompt),
+      'rewrittenText',
+    );
+  });
+
+  app.post('/tone', async (request, reply) => {
+    const body = parseInput(aiToneRequestSchema, request.body);
+    const ctx = await context(request, reply, body.documentId);
+    const tone = findToneOption(body.tone);
+    if (!tone) throw badRequest('Invalid tone option', 'invalid_tone');
+    const text = assertText(body.text);
+    return respond(request, reply, ctx, 'tone', prompts.tone(text, tone, body.description), 'adjustedText');
+  });
+
+  app.post('/outline', async (request, reply) => {
+    const body = parseInput(aiOutlineRequestSchema, request.body);
+    const ctx = await context(request, reply, body.documentId);
+    const topic = assertText(body.topic ?? body.text ?? '', body.topic !== undefined ? 'topic' : 'text');
+    const built =
+      body.topic !== undefined && body.text ? prompts.outline(topic, body.text) : prompts.outline(topic);
+    return respond(request, reply, ctx, 'outline', built, 'outline');
+  });
+
+  app.post('/summarize', async (request, reply) => {
+    const body = parseInput(aiTextRequestSchema, request.body);
+    const ctx = await context(request, reply, body.documentId);
+    const text = assertText(body.text);
+    if (!chain.available) {
+      // Offline fallback: an extractive summary needs no provider and costs no tokens.
+      if (ctx.documentId) await assertOwnsDocument(ctx.db, ctx.userId, ctx.documentId);
+      const summary = extractiveSummary(text);
+      const offline: AiGenerationMeta = {
+        provider: 'extractive',
+        model: 'extractive',
+        usage: { inputTokens: 0, outputTokens: 0 },
+      };
+      if (wantsStream(request)) return sendStream(request, reply, singleChunk(summary, offline));
+      return { summary, ...offline };
+    }
+    return respond(request, reply, ctx, 'summarize', prompts.summarize(text), 'summary');
+  });
+
+  async function listAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: 'alternatives' | 'rephrase' | 'suggestions',
+    body: { text: string; count: number; documentId?: string | undefined },
+  ) {
+    const ctx = await context(request, reply, body.documentId);
+    const text = assertText(body.text);
+    await prepareCall(ctx);
+    const built =
+      action === 'rephrase' ? prompts.rephrase(text, body.count) : prompts.alternatives(text, body.count);
+    const result = await generate(ctx, action, built);
+    return { items: parseListAnswer(result.text, body.count), meta: meta(result) };
+  }
+
+  app.post('/alternatives', async (request, reply) => {
+    const body = parseInput(aiAlternativesRequestSchema, request.body);
+    const { items, meta: m } = await listAnswer(request, reply, 'alternatives', body);
+    return { alternatives: items, ...m };
+  });
+
+  app.post('/rephrase', async (request, reply) => {
+    const body = parseInput(aiAlternativesRequestSchema, request.body);
+    const { items, meta: m } = await listAnswer(request, reply, 'rephrase', body);
+    return { alternatives: items, ...m };
+  });
+
+  app.post('/grammar', async (request) => {
+    const body = parseInput(aiTextRequestSchema, request.body);
+    await requireUser(request);
+    const text = assertText(body.text);
+    return checkGrammar(text);
+  });
+
+  app.post('/analyze', async (request) => {
+    const body = parseInput(aiAnalyzeRequestSchema, request.body);
+    await requireUser(request);
+    const text = assertText(body.text);
+    return analyzeText(text);
+  });
+
+  app.post('/suggestions', async (request, reply) => {
+    const raw = (request.body ?? {}) as Record<string, unknown>;
+    if (raw.type === 'rewriting' && raw.suggestedText === undefined) {
+      const body = parseInput(aiRewritingSuggestionsRequestSchema, raw);
+      const { items, meta: m } = await listAnswer(request, reply, 'suggestions', body);
+      return { suggestions: items.map((suggestion) => ({ suggestion })), ...m };
+    }
+    const body = parseInput(aiStoreSuggestionRequestSchema, raw);
+    const { userId } = await requireUser(request);
+    const suggestion = await createSuggestion(app.database.db, userId, body);
+    return reply.status(201).send({ suggestion, ...suggestion });
+  });
+
+  app.get('/suggestions', async (request) => {
+    const query = parseInput(suggestionListQuerySchema, request.query);
+    const { userId } = await requireUser(request);
+    return { suggestions: await listSuggestions(app.database.db, userId, query.documentId) };
+  });
+
+  app.put('/suggestions/:id', async (request) => {
+    const params = (request.params ?? {}) as { id?: string };
+    if (!suggestionIdSchema.safeParse(params).success)
+      throw notFound('Suggestion not found', 'suggestion_not_found');
+    const body = parseInput(aiUpdateSuggestionRequestSchema, request.body);
+    const { userId } = await requireUser(request);
+    const suggestion = await decideSuggestion(app.database.db, userId, params.id!, body.accepted);
+    return { suggestion, ...suggestion };
+  });
+};

@@ -1,0 +1,147 @@
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AiUsageSummary } from '../../shared/schemas/ai';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { aiUsage } from '../db/schema';
+import { paymentRequired } from '../errors';
+// Quotas follow the same rule as the document limits: enforced with billing or ENFORCE_PLAN_LIMITS=true.
+import { aiTokenQuotaFor, getUserPlan, limitsEnforced } from '../billing/plan-limits';
+
+/**
+ * The AI usage ledger and monthly quotas. A row is recorded only after a call succeeded, so failed and
+ * cancelled calls cost nothing. Usage is summed per user per calendar month (UTC).
+ */
+
+export function monthBounds(now = new Date()): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+export async function tokensUsedThisMonth(db: Db, userId: string, now = new Date()): Promise<number> {
+  const { start, end } = monthBounds(now);
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${aiUsage.inputTokens} + ${aiUsage.outputTokens}), 0)` })
+    .from(aiUsage)
+    .where(and(eq(aiUsage.userId, userId), gte(aiUsage.createdAt, start), lt(aiUsage.createdAt, end)));
+  return Number(row?.total ?? 0) + usageLedger(db).pendingTokens(userId, start, end);
+}
+
+export async function usageSummary(db: Db, config: Config, userId: string): Promise<AiUsageSummary> {
+  const [plan, used] = await Promise.all([getUserPlan(db, userId), tokensUsedThisMonth(db, userId)]);
+  const limit = aiTokenQuotaFor(plan);
+  const { start, end } = monthBounds();
+  return {
+    plan,
+    used,
+    limit,
+    remaining: Math.max(0, limit - used),
+    enforced: limitsEnforced(config),
+    periodStart: start.toISOString(),
+    periodEnd: end.toISOString(),
+  };
+}
+
+/** Throws 402 quota_exceeded when limits are enforced and this month's allowance is used up. */
+export async function assertWithinQuota(db: Db, config: Config, userId: string): Promise<void> {
+  if (!limitsEnforced(config)) return;
+  const summary = await usageSummary(db, config, userId);
+  if (summary.used >= summary.limit) {
+    throw paymentRequired(
+      `You have used this month's ${summary.limit.toLocaleString('en-US')} AI tokens of your plan. Upgrade your plan for more.`,
+      'quota_exceeded',
+    );
+  }
+}
+
+export interface UsageEntry {
+  userId: string;
+  documentId?: string | undefined;
+  action: string;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/**
+ * Ledger rows wait up to this long and are then written together in one statement: with many writers
+ * streaming at once, one insert per answer was a noticeable share of the server's CPU per answer
+ * (bench:ai). Pending rows count towards quotas and the usage summary as if written; a crash loses at
+ * most this window of metering, never a writer's text.
+ */
+export const USAGE_FLUSH_DELAY_MS = 250;
+
+type LedgerRow = typeof aiUsage.$inferInsert;
+
+class UsageLedger {
+  private pending: (LedgerRow & { createdAt: Date })[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+  ) {}
+
+  record(entry: UsageEntry): void {
+    this.pending.push({
+      userId: entry.userId,
+      documentId: entry.documentId ?? null,
+      action: entry.action,
+      provider: entry.provider,
+      model: entry.model,
+      inputTokens: Math.max(0, Math.round(entry.inputTokens)),
+      outputTokens: Math.max(0, Math.round(entry.outputTokens)),
+      createdAt: new Date(),
+    });
+    this.timer ??= setTimeout(() => void this.flush(), USAGE_FLUSH_DELAY_MS);
+  }
+
+  pendingTokens(userId: string, start: Date, end: Date): number {
+    let total = 0;
+    for (const row of this.pending) {
+      if (row.userId === userId && row.createdAt >= start && row.createdAt < end)
+        total += (row.inputTokens ?? 0) + (row.outputTokens ?? 0);
+    }
+    return total;
+  }
+
+  /** Writes what is pending; resolves once every row recorded before the call is stored (or reported). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    this.inFlight = this.inFlight.then(() => (batch.length > 0 ? this.write(batch) : undefined));
+    return this.inFlight;
+  }
+
+  private async write(batch: LedgerRow[]): Promise<void> {
+    try {
+      await this.db.insert(aiUsage).values(batch);
+    } catch {
+      // One bad row (its document deleted meanwhile) must not cost the others their record.
+      for (const row of batch) {
+        try {
+          await this.db.insert(aiUsage).values(row);
+        } catch (error) {
+          this.log.error({ err: error, action: row.action }, 'failed to record AI usage');
+        }
+      }
+    }
+  }
+}
+
+const ledgers = new WeakMap<Db, UsageLedger>();
+
+/** The ledger of one database (one per server process and database). */
+export function usageLedger(db: Db, log: Pick<FastifyBaseLogger, 'error'> = console): UsageLedger {
+  let ledger = ledgers.get(db);
+  if (!ledger) {
+    ledger = new UsageLedger(db, log);
+    ledgers.set(db, ledger);
+  }
+  return ledger;
+}

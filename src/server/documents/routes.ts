@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { requireTokenClaims, requireUser, type Principal } from '../plugins/auth';
+import {
+  createDocument,
+  deleteDocument,
+  getDocument,
+  listDocuments,
+  updateDocument,
+  type DocumentRecord,
+  type DocumentsContext,
+  type DocumentSummaryRecord,
+} from './service';
+import { parseInput } from '../validation';
+import {
+  createDocumentBodySchema,
+  documentIdSchema,
+  updateDocumentBodySchema,
+  type DocumentResponse,
+  type DocumentSummary,
+} from '../../shared/schemas/documents';
+
+/**
+ * Documents API (issue 2): owner-only CRUD. GET/POST/PATCH answer with `ETag: "<version>"`; a PATCH with
+ * If-Match is applied only when the document is still at that version (else 412, nothing changes).
+ */
+
+const paramsSchema = z.object({ id: documentIdSchema });
+
+function presentSummary(row: DocumentSummaryRecord): DocumentSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    user_id: row.userId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    is_public: row.isPublic,
+  };
+}
+
+function presentDocument(row: DocumentRecord): DocumentResponse {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    user_id: row.userId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    is_public: row.isPublic,
+  };
+}
+
+export const etagOf = (version: number) => `"${version}"`;
+
+/**
+ * If-Match → the versions it accepts, or undefined for "any" (absent or `*`). Only strong tags of our form
+ * (`"12"`) can match; weak tags (`W/"12"`) never match under If-Match's strong comparison (RFC 9110 13.1.1),
+ * so a header with nothing usable yields [] and the write is refused with 412.
+ */
+export function parseIfMatch(header: string | string[] | undefined): number[] | undefined {
+  if (header === undefined) return undefined;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value.trim() === '*') return undefined;
+  const versions: number[] = [];
+  for (const part of value.split(',')) {
+    const match = /^"(\d{1,9})"$/.exec(part.trim());
+    if (match) versions.push(Number(match[1]));
+  }
+  return versions;
+}
+
+function sendDocument(reply: FastifyReply, row: DocumentRecord, status = 200) {
+  return reply
+    .status(status)
+    .header('etag', etagOf(row.version))
+    .header('cache-control', 'private, no-cache')
+    .send(presentDocument(row));
+}
+
+/**
+ * Authenticates like requireUser with one database round trip instead of two: the token is verified here
+ * and `run` checks the session in the same SQL statement as its read or write (SessionOption). When that
+ * statement finds nothing (404, or 412), the full check runs so a signed-out session answers 401.
+ */
+async function withSessionInStatement<T>(
+  request: FastifyRequest,
+  run: (principal: Principal) => Promise<T>,
+): Promise<T> {
+  const principal = await requireTokenClaims(request);
+  try {
+    return await run(principal);
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 404 || error.status === 412))
+      await requireUser(request);
+    throw error;
+  }
+}
+
+function contextOf(app: FastifyInstance): DocumentsContext {
+  return { db: app.database.db, config: app.config, hooks: app.documentHooks };
+}
+
+export const documentRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = contextOf(app);
+
+  app.get('/', async (request, reply) => {
+    const { userId } = await requireUser(request);
+    const rows = await listDocuments(ctx, userId);
+    return reply.header('cache-control', 'private, no-cache').send(rows.map(presentSummary));
+  });
+
+  app.post('/', async (request, reply) => {
+    const body = parseInput(createDocumentBodySchema, request.body);
+    const { userId } = await requireUser(request);
+    const row = await createDocument(ctx, { ownerId: userId, title: body.title, content: body.content });
+    return sendDocument(reply, row, 201);
+  });
+
+  // The editor's hot paths (open, autosave): the session check runs inside the document's own statement.
+  app.get('/:id', async (request, reply) => {
+    const { id } = parseInput(paramsSchema, request.params);
+    const row = await withSessionInStatement(request, ({ userId, sessionId }) =>
+      getDocument(ctx, userId, id, { sessionId }),
+    );
+    return sendDocument(reply, row);
+  });
+
+  app.patch('/:id', async (request, reply) => {
+    const { id } = parseInput(paramsSchema, request.params);
+    const body = parseInput(updateDocumentBodySchema, request.body);
+    const expectedVersions = parseIfMatch(request.headers['if-match']);
+    const row = await withSessionInStatement(request, ({ userId, sessionId }) =>
+      updateDocument(ctx, userId, id, body, { expectedVersions, sessionId }),
+    );
+    return sendDocument(reply, row);
+  });
+
+  app.delete('/:id', async (request, reply) => {
+    const { id } = parseInput(paramsSchema, request.params);
+    const { userId } = await requireUser(request);
+    await deleteDocument(ctx, userId, id);
+    return reply.status(204).send();
+  });
+};

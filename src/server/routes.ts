@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { aiRoutes } from './ai/routes';
+import { authRoutes } from './accounts/routes';
+import { billingRoutes } from './billing/routes';
+import { documentRoutes } from './documents/routes';
+import { exportRoutes } from './export/routes';
+import { healthRoutes } from './health/routes';
+import { settingsRoutes } from './settings/routes';
+import { sharingRoutes } from './sharing/routes';
+
+/** Every API route group, mounted under /api. */
+export const registerRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(documentRoutes, { prefix: '/documents' });
+  await app.register(settingsRoutes, { prefix: '/me' });
+  await app.register(aiRoutes, { prefix: '/ai' });
+  await app.register(billingRoutes);
+  await app.register(sharingRoutes);
+  await app.register(exportRoutes);
+};
