@@ -128,12 +128,12 @@ export function EditorHeader(props: EditorHeaderProps) {
             Documents
           </Link>
           <ChevronRight className="hidden size-4 shrink-0 text-muted-foreground sm:inline" aria-hidden />
-          <span className="truncate font-medium" data-testid="breadcrumb-title">
+          <span className="min-w-12 truncate font-medium" data-testid="breadcrumb-title">
             {displayTitle(title)}
           </span>
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
-          <span className="hidden md:inline">{saveStatus}</span>
+          <span className="hidden lg:inline">{saveStatus}</span>
           <ConnectionBadge live={live} />
           <div className="hidden items-center gap-2 sm:flex">{actions}</div>
           <Button
@@ -147,15 +147,15 @@ export function EditorHeader(props: EditorHeaderProps) {
             <span className="grid size-7 place-items-center rounded-full bg-primary/10 text-primary">
               <UserRound className="size-4" aria-hidden />
             </span>
-            <span className="hidden flex-col items-start leading-tight md:flex">
+            <span className="hidden flex-col items-start leading-tight lg:flex">
               <span className="max-w-32 truncate text-xs font-medium">{userName}</span>
               <span className="text-[10px] text-muted-foreground">{planName} Plan</span>
             </span>
           </Button>
         </div>
       </div>
-      {/* Below md the save status moves to this row; below sm the menus too (from sm they are in the top row). */}
-      <div className="flex items-center gap-3 border-t px-3 py-1 sm:px-4 md:hidden">
+      {/* Below lg the save status moves to this row (the title keeps the top row's room); below sm the menus too. */}
+      <div className="flex items-center gap-3 border-t px-3 py-1 sm:px-4 lg:hidden">
         {saveStatus}
         <div className="ml-auto flex items-center gap-2 sm:hidden">{actions}</div>
       </div>
