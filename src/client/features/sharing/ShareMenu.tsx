@@ -38,7 +38,10 @@ export function ShareMenu({ documentId }: { documentId: string }) {
     return () => clearTimeout(timer);
   }, [copied]);
 
+  // Controls stay enabled while a change is saved: disabling the focused switch would drop keyboard focus to the
+  // page. A change made meanwhile is ignored (the control shows the stored value again).
   const save = (changes: Partial<UpdateShareSettings>, description: string) => {
+    if (update.isPending) return;
     const next: UpdateShareSettings = {
       isPublic: settings.isPublic,
       allowEditing: settings.allowEditing,
@@ -110,7 +113,7 @@ export function ShareMenu({ documentId }: { documentId: string }) {
             id={ids.public}
             aria-label="Public link"
             checked={settings.isPublic}
-            disabled={!data || isLoading || update.isPending}
+            disabled={!data || isLoading}
             onCheckedChange={(isPublic) =>
               save({ isPublic }, isPublic ? 'Document is now public' : 'Document is now private')
             }
@@ -149,7 +152,6 @@ export function ShareMenu({ documentId }: { documentId: string }) {
               <Switch
                 id={ids.edit}
                 checked={settings.allowEditing}
-                disabled={update.isPending}
                 onCheckedChange={(allowEditing) =>
                   save(
                     { allowEditing },
@@ -165,7 +167,6 @@ export function ShareMenu({ documentId }: { documentId: string }) {
                 type="date"
                 min={localToday()}
                 value={settings.expiresAt ?? ''}
-                disabled={update.isPending}
                 onChange={(e) => {
                   const value = e.target.value || null;
                   if (value && value < localToday()) return;
