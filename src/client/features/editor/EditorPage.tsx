@@ -12,6 +12,7 @@ import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession, needsRefresh, refreshSession } from '@client/features/auth/session-store';
 import type { AuthUser } from '@client/features/auth/types';
 import { ExportMenu } from '@client/features/export/ExportMenu';
+import { AiSetupCard } from '@client/features/settings/ai/AiSetupCard';
 import { useUserSettings } from '@client/features/settings/queries';
 import { ShareMenu } from '@client/features/sharing/ShareMenu';
 import { ApiError, errorMessage } from '@client/lib/api';
@@ -43,6 +44,8 @@ import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './p
 import './editor.css';
 import '@client/styles/collaboration-carets.css';
 import { displayTitle } from '@client/lib/document-title';
+import { EditorFileDrop } from '@client/features/imports/editor-file-drop';
+import { QuickSwitcher } from '@client/features/search/QuickSwitcher';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
 /** Tailwind's md breakpoint: from here the stats panel is a left column. */
@@ -141,6 +144,7 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
 
   const autoSave = useAutoSavePreference();
   const [accountOpen, setAccountOpen] = useState(false);
+  const [accountTab, setAccountTab] = useState<'profile' | 'ai'>('profile');
   const collab = useCollaboration({
     documentId,
     user: collabUser,
@@ -173,7 +177,10 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
     titleSaving: titleState.pending,
     titleUnsaved: titleState.unsaved,
     onRetryTitle: titleState.retryNow,
-    onAccountOpenChange: setAccountOpen,
+    onAccountOpenChange: (open) => {
+      setAccountTab('profile');
+      setAccountOpen(open);
+    },
   };
   return (
     <>
@@ -183,7 +190,14 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
         <EditorFrame {...frame} editor={null} session={null} />
       )}
       {/* Outside the editor: turning auto-save on or off there starts a new session and a new editor. */}
-      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
+      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} defaultTab={accountTab} />
+      <AiSetupCard
+        isAdmin={user.role === 'admin'}
+        onOpenSettings={() => {
+          setAccountTab('ai');
+          setAccountOpen(true);
+        }}
+      />
     </>
   );
 }
@@ -212,7 +226,7 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
   const getAi = useCallback(() => aiActionsBySession.get(session) ?? {}, [session]);
 
   const editor = useEditor({
-    extensions: createClientExtensions({ session, user: frame.collabUser, getAi }),
+    extensions: [...createClientExtensions({ session, user: frame.collabUser, getAi }), EditorFileDrop],
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
@@ -258,7 +272,13 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [manualSave]);
 
-  return <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />;
+  return (
+    <>
+      <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />
+      {/* Ctrl/⌘+P: in the editor Ctrl+K is the link shortcut. */}
+      <QuickSwitcher shortcutKey="p" currentId={frame.document.id} />
+    </>
+  );
 }
 
 /**
