@@ -6,9 +6,17 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that needs a second try is a bug to fix, not noise to hide.
+  retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Visual regression (e2e/visual.e2e.ts): animations off and the caret hidden; a diff fails and leaves the
+    // expected, actual and diff PNGs in test-results/. A sliver of tolerance for anti-aliasing only.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.001 },
+  },
+  // Baselines live beside the tests, one folder per test file (regenerate: npm run test:e2e:update-snapshots).
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   reporter: [['list']],
   outputDir: 'test-results/e2e',
   use: {

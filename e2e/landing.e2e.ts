@@ -133,8 +133,8 @@ test('the pricing anchor shows three plans, Most Popular on Creator, and a perio
     /^mailto:sales@/,
   );
 
-  await pricing.getByRole('button', { name: 'Annual' }).click();
-  await expect(pricing.getByRole('button', { name: 'Annual' })).toHaveAttribute('aria-pressed', 'true');
+  await pricing.getByRole('radio', { name: /Annual/ }).click();
+  await expect(pricing.getByRole('radio', { name: /Annual/ })).toBeChecked();
   await expect(page.getByTestId('plan-creator')).toContainText('$120/year');
   await expect(page.getByTestId('plan-professional')).toContainText('$240/year');
 

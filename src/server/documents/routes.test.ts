@@ -247,14 +247,14 @@ describe('PATCH /api/documents/:id', () => {
     expect(stored.body).toEqual(titleOnly.body);
   });
 
-  it('accepts content as a JSON string and an empty title', async () => {
+  it('accepts content as a JSON string and stores an emptied title as "Untitled Document"', async () => {
     const created = await create(alice, { title: 'x' });
     const res = await server.request('PATCH', `/api/documents/${created.id}`, {
       token: alice.token,
       body: { title: '', content: JSON.stringify(docWith('stringified')) },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: '', content: docWith('stringified') });
+    expect(res.body).toMatchObject({ title: 'Untitled Document', content: docWith('stringified') });
   });
 
   it('refuses invalid content, wrong types and an empty change with 400, changing nothing', async () => {

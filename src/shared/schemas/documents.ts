@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DOCUMENT_TITLE } from '../constants';
 import { richTextDocInputSchema, richTextDocSchema } from './richText';
 
 /**
@@ -14,10 +15,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const documentIdSchema = z.string().regex(UUID, 'must be a document id (a UUID)');
 
+/** A title as stored: trimmed, and a blank one is "Untitled Document" so no list or dialog shows an empty name. */
 export const documentTitleSchema = z
   .string()
   .trim()
-  .max(MAX_DOCUMENT_TITLE_LENGTH, `must be at most ${MAX_DOCUMENT_TITLE_LENGTH} characters`);
+  .max(MAX_DOCUMENT_TITLE_LENGTH, `must be at most ${MAX_DOCUMENT_TITLE_LENGTH} characters`)
+  .transform((title) => title || DEFAULT_DOCUMENT_TITLE);
 
 /** POST /api/documents. A missing or blank title becomes "Untitled Document"; missing content the empty doc. */
 export const createDocumentBodySchema = z.object({

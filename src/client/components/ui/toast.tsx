@@ -32,7 +32,9 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
     <ToastPrimitive.Viewport
       hotkey={[...TOAST_HOTKEY]}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // Top right at every width: the bottom of the screen belongs to the editor's AI card and panel, whose
+        // Accept button a toast must never cover.
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:right-0 md:max-w-[420px]',
         className,
       )}
       {...props}

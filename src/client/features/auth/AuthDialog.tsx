@@ -14,6 +14,7 @@ import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { useAuth } from './AuthProvider';
+import type { AuthDialogPrefill } from './auth-dialog';
 import type { AuthDialogMode } from './types';
 
 const COPY: Record<AuthDialogMode, { title: string; description: string; submit: string }> = {
@@ -50,18 +51,21 @@ function toFormError(error: unknown): FormError {
 export function AuthDialog({
   open,
   mode,
+  initial,
   onOpenChange,
   onModeChange,
 }: {
   open: boolean;
+  /** Fields the writer already filled in elsewhere. */
+  initial?: AuthDialogPrefill | undefined;
   mode: AuthDialogMode;
   onOpenChange(open: boolean): void;
   onModeChange(mode: AuthDialogMode): void;
 }) {
   const { signIn, signUp, resetPassword } = useAuth();
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [fullName, setFullName] = useState(initial?.fullName ?? '');
+  const [email, setEmail] = useState(initial?.email ?? '');
+  const [password, setPassword] = useState(initial?.password ?? '');
   const [pending, setPending] = useState(false);
   const [formError, setFormError] = useState<FormError | null>(null);
 

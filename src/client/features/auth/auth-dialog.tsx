@@ -11,8 +11,15 @@ import {
 } from 'react';
 import type { AuthDialogMode } from './types';
 
+/** What the writer already typed elsewhere (the landing page's Get Started form): the dialog starts with it. */
+export interface AuthDialogPrefill {
+  fullName?: string;
+  email?: string;
+  password?: string;
+}
+
 interface AuthDialogContextValue {
-  openAuthDialog(mode: AuthDialogMode): void;
+  openAuthDialog(mode: AuthDialogMode, prefill?: AuthDialogPrefill): void;
 }
 
 const AuthDialogContext = createContext<AuthDialogContextValue | null>(null);
@@ -29,9 +36,12 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const [mode, setMode] = useState<AuthDialogMode>('signin');
+  // A new prefill mounts a fresh dialog whose fields start from it.
+  const [prefill, setPrefill] = useState<{ fields: AuthDialogPrefill; version: number } | null>(null);
 
-  const openAuthDialog = useCallback((next: AuthDialogMode) => {
+  const openAuthDialog = useCallback((next: AuthDialogMode, fields?: AuthDialogPrefill) => {
     setMode(next);
+    if (fields) setPrefill((previous) => ({ fields, version: (previous?.version ?? 0) + 1 }));
     setMounted(true);
     setOpen(true);
   }, []);
@@ -48,7 +58,14 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       {children}
       {mounted ? (
         <Suspense fallback={null}>
-          <AuthDialog open={open} mode={mode} onOpenChange={setOpen} onModeChange={setMode} />
+          <AuthDialog
+            key={prefill?.version ?? 0}
+            initial={prefill?.fields}
+            open={open}
+            mode={mode}
+            onOpenChange={setOpen}
+            onModeChange={setMode}
+          />
         </Suspense>
       ) : null}
     </AuthDialogContext.Provider>

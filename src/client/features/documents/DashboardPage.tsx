@@ -29,6 +29,7 @@ import type { SettingsTab } from '@client/features/settings/AccountSettingsDialo
 import { DashboardHeader } from './DashboardHeader';
 import { DocumentCard } from './DocumentCard';
 import { useCreateDocument, useDeleteDocument } from './queries';
+import { displayTitle } from '@client/lib/document-title';
 
 const AccountSettingsDialog = lazy(async () => ({
   default: (await import('@client/features/settings/AccountSettingsDialog')).AccountSettingsDialog,
@@ -222,8 +223,8 @@ export function DashboardPage() {
               <AlertDialogHeader>
                 <AlertDialogTitle>Delete Document</AlertDialogTitle>
                 <AlertDialogDescription>
-                  Are you sure you want to delete &apos;{pendingDelete?.title}&apos;? This action cannot be
-                  undone.
+                  Are you sure you want to delete &apos;{displayTitle(pendingDelete?.title)}&apos;? This
+                  action cannot be undone.
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>

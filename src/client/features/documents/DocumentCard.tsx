@@ -9,6 +9,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
+import { displayTitle } from '@client/lib/document-title';
 
 /**
  * One document on the dashboard. The whole card is a link to the editor (a stretched link, so the menu button
@@ -39,7 +40,7 @@ export function DocumentCard({
           href={`/editor/${document.id}`}
           className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:after:ring-2 focus-visible:after:ring-ring"
         >
-          {document.title}
+          {displayTitle(document.title)}
         </Link>
       </h2>
       {preview ? (
@@ -55,7 +56,7 @@ export function DocumentCard({
               variant="ghost"
               size="icon-sm"
               className="opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100 [@media(hover:none)]:opacity-100"
-              aria-label={`Actions for ${document.title}`}
+              aria-label={`Actions for ${displayTitle(document.title)}`}
             >
               <MoreHorizontalIcon />
             </Button>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import * as Y from 'yjs';
 import { DEFAULT_DOCUMENT_TITLE } from '@shared/constants';
+import { MAX_DOCUMENT_TITLE_LENGTH } from '@shared/schemas/documents';
 import { toast } from '@client/components/ui/use-toast';
 import { AiEditorTools, AiToolbar, useAiActions, type AiController } from '@client/features/ai';
 import { useAuth } from '@client/features/auth/AuthProvider';
@@ -42,10 +43,13 @@ import { useTitleAutosave } from './hooks/useTitleAutosave';
 import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
 import './editor.css';
 import '@client/styles/collaboration-carets.css';
+import { displayTitle } from '@client/lib/document-title';
 import { EditorFileDrop } from '@client/features/imports/editor-file-drop';
 import { QuickSwitcher } from '@client/features/search/QuickSwitcher';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
+/** Tailwind's md breakpoint: from here the stats panel is a left column. */
+const WIDE_LAYOUT_QUERY = '(min-width: 768px)';
 
 /** The current AI actions of each live editor session (read by the slash commands and shortcuts). */
 const aiActionsBySession = new WeakMap<CollabSession, EditorAiActions>();
@@ -171,6 +175,8 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
     title: titleState.title,
     onTitleChange: titleState.setTitle,
     titleSaving: titleState.pending,
+    titleUnsaved: titleState.unsaved,
+    onRetryTitle: titleState.retryNow,
     onAccountOpenChange: (open) => {
       setAccountTab('profile');
       setAccountOpen(open);
@@ -207,6 +213,9 @@ interface FrameProps {
   title: string;
   onTitleChange: (title: string) => void;
   titleSaving: boolean;
+  /** A title save failed and is being retried: the header says "Unsaved changes" until it is stored. */
+  titleUnsaved: boolean;
+  onRetryTitle: () => void;
   /** Opens the account dialog, which lives above the editor (see EditorWorkspace). */
   onAccountOpenChange: (open: boolean) => void;
 }
@@ -222,6 +231,8 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     editorProps: {
       attributes: {
         class: `${EDITOR_BODY_CLASS} tiptap`,
+        role: 'textbox',
+        'aria-multiline': 'true',
         'aria-label': 'Document body',
         'data-testid': 'editor-body',
       },
@@ -277,17 +288,24 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
 function DocumentSaveStatus({
   session,
   titleSaving,
+  titleUnsaved,
+  onRetryTitle,
 }: {
   session: CollabSession | null;
   titleSaving: boolean;
+  titleUnsaved: boolean;
+  onRetryTitle: () => void;
 }) {
   const contentSaving = useContentSaving(session?.provider ?? null, session?.ydoc ?? null);
-  const unsaved = useUnsavedChanges(session?.manualSave);
+  const contentUnsaved = useUnsavedChanges(session?.manualSave);
   return (
     <SaveStatus
       saving={titleSaving || contentSaving}
-      unsaved={unsaved}
-      onSave={() => session?.manualSave?.save()}
+      unsaved={contentUnsaved || titleUnsaved}
+      onSave={() => {
+        session?.manualSave?.save();
+        onRetryTitle();
+      }}
     />
   );
 }
@@ -302,13 +320,15 @@ interface EditorFrameProps extends FrameProps {
 function EditorFrame(props: EditorFrameProps) {
   const { document, user, live, ready, editor, session, lastEditedAt, title, onTitleChange, titleSaving } =
     props;
+  const { titleUnsaved, onRetryTitle } = props;
   const { aiController, onAccountOpenChange: setAccountOpen } = props;
   const ai: EditorAiActions = aiController?.actions ?? {};
   const { preferences } = useUserSettings();
   const font = editorFontFromPreferences(preferences);
   const planName = usePlanName(true);
   const aiEnabled = useAiEnabled(true);
-  const [statsCollapsed, setStatsCollapsed] = useState(false);
+  // On a phone the stats start folded into one row above the text; on wider screens they are a column.
+  const [statsCollapsed, setStatsCollapsed] = useState(() => !window.matchMedia(WIDE_LAYOUT_QUERY).matches);
 
   // Focus mode starts from the user's preference once it is known; afterwards the toggle rules.
   const [focusOverride, setFocusOverride] = useState<boolean | null>(null);
@@ -323,7 +343,14 @@ function EditorFrame(props: EditorFrameProps) {
       <div className="top-0 z-30 border-b bg-background md:sticky">
         <EditorHeader
           title={title}
-          saveStatus={<DocumentSaveStatus session={session} titleSaving={titleSaving} />}
+          saveStatus={
+            <DocumentSaveStatus
+              session={session}
+              titleSaving={titleSaving}
+              titleUnsaved={titleUnsaved}
+              onRetryTitle={onRetryTitle}
+            />
+          }
           live={live}
           aiEnabled={aiEnabled}
           lastEditedAt={lastEditedAt}
@@ -333,11 +360,7 @@ function EditorFrame(props: EditorFrameProps) {
           actions={
             <>
               <ShareMenu documentId={document.id} />
-              <ExportMenu
-                editor={editor}
-                title={title.trim() || DEFAULT_DOCUMENT_TITLE}
-                documentId={document.id}
-              />
+              <ExportMenu editor={editor} title={displayTitle(title)} documentId={document.id} />
             </>
           }
         />
@@ -360,7 +383,7 @@ function EditorFrame(props: EditorFrameProps) {
         )}
         {aiController && <AiToolbar controller={aiController} />}
       </div>
-      <div className="flex flex-1">
+      <div className="flex flex-1 flex-col md:flex-row">
         {!focusMode && (
           <StatsPanel
             editor={editor}
@@ -383,6 +406,7 @@ function EditorFrame(props: EditorFrameProps) {
             value={title}
             onChange={(event) => onTitleChange(event.target.value)}
             placeholder={DEFAULT_DOCUMENT_TITLE}
+            maxLength={MAX_DOCUMENT_TITLE_LENGTH}
             aria-label="Document title"
             data-testid="title-input"
             className="mb-6 w-full border-none bg-transparent text-3xl font-bold tracking-tight outline-none placeholder:text-muted-foreground/60 sm:text-4xl"

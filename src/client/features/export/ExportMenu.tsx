@@ -38,8 +38,9 @@ export function ExportMenu({ editor, title }: { editor: Editor | null; title: st
     }
   };
 
+  // Not modal: a modal menu aria-hides the page while its links and buttons stay focusable.
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm" disabled={!editor} aria-label="Export">
           <Download /> Export

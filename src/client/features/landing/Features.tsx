@@ -48,13 +48,7 @@ export function Features() {
             An assistant that works inside your document, not in a separate chat window.
           </p>
           {!reducedMotion && (
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-6"
-              aria-pressed={paused}
-              onClick={() => setPaused(!paused)}
-            >
+            <Button variant="outline" size="sm" className="mt-6" onClick={() => setPaused(!paused)}>
               {paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
               {paused ? 'Play animations' : 'Pause animations'}
             </Button>

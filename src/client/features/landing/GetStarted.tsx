@@ -15,7 +15,7 @@ const PROMISES = [
 
 /**
  * SPEC: the inputs here are not wired to submit; the button (and Enter in a field) opens the sign-up
- * dialog, where the account is actually created.
+ * dialog, where the account is actually created — starting from what was typed here.
  */
 export function GetStarted() {
   const { openAuthDialog } = useAuthDialog();
@@ -43,7 +43,13 @@ export function GetStarted() {
           className="rounded-2xl border bg-card p-6 text-card-foreground shadow-lg sm:p-8"
           onSubmit={(event) => {
             event.preventDefault();
-            openAuthDialog('signup');
+            const form = new FormData(event.currentTarget);
+            const field = (name: string) => String(form.get(name) ?? '');
+            openAuthDialog('signup', {
+              fullName: field('name'),
+              email: field('email'),
+              password: field('password'),
+            });
           }}
         >
           <div className="space-y-4">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MONEY_BACK_GUARANTEE_DAYS } from '@shared/constants';
 import { PLANS, type BillingPeriod, type PlanDefinition } from '@shared/plans';
 import { Badge } from '@client/components/ui/badge';
+import { ChoiceGroup, ChoiceItem } from '@client/components/ui/choice-group';
 import { cn } from '@client/lib/utils';
 import { PlanButton } from './PlanButton';
 
@@ -32,17 +33,17 @@ function PeriodSwitch({ period, onChange }: { period: BillingPeriod; onChange: (
     { value: 'annual', label: 'Annual' },
   ];
   return (
-    <div
-      role="group"
+    <ChoiceGroup
       aria-label="Billing period"
+      orientation="horizontal"
+      value={period}
+      onValueChange={(value) => onChange(value as BillingPeriod)}
       className="inline-flex rounded-full border bg-card p-1 shadow-xs"
     >
       {options.map(({ value, label }) => (
-        <button
+        <ChoiceItem
           key={value}
-          type="button"
-          aria-pressed={period === value}
-          onClick={() => onChange(value)}
+          value={value}
           className={cn(
             'inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-medium transition-colors',
             period === value
@@ -61,9 +62,9 @@ function PeriodSwitch({ period, onChange }: { period: BillingPeriod; onChange: (
               {saving} months free
             </span>
           )}
-        </button>
+        </ChoiceItem>
       ))}
-    </div>
+    </ChoiceGroup>
   );
 }
 

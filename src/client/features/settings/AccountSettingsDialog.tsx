@@ -27,6 +27,7 @@ import { Separator } from '@client/components/ui/separator';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Switch } from '@client/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { ChoiceGroup, ChoiceItem } from '@client/components/ui/choice-group';
 import { toast } from '@client/components/ui/use-toast';
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { SubscriptionTab } from '@client/features/billing/SubscriptionTab';
@@ -282,7 +283,7 @@ const THEME_OPTIONS: { value: ThemePreference; label: string; icon: typeof SunIc
 ];
 
 function PreferencesTab() {
-  const { preferences, isLoading } = useUserSettings();
+  const { preferences, isLoading, loaded, isError } = useUserSettings();
   const { theme, setTheme } = useTheme();
   const { save, status } = useSaveSetting('Preferences');
   const fontSizeId = useId();
@@ -292,36 +293,36 @@ function PreferencesTab() {
     save({ preferences: { [key]: value } as Partial<Preferences> });
 
   if (isLoading) return <SettingsSkeleton rows={5} />;
+  if (isError && !loaded) return <SettingsLoadError what="Preferences" />;
 
   return (
     <div className="grid gap-1">
       <div className="grid gap-2 pb-3">
         <Label id="theme-label">Theme</Label>
-        <div role="radiogroup" aria-labelledby="theme-label" className="grid grid-cols-3 gap-2">
-          {THEME_OPTIONS.map(({ value, label, icon: Icon }) => {
-            const selected = theme === value;
-            return (
-              <button
-                key={value}
-                type="button"
-                role="radio"
-                aria-checked={selected}
-                onClick={() => {
-                  // Applied app-wide at once, then saved for the user's other browsers.
-                  setTheme(value);
-                  set('theme', value);
-                }}
-                className={cn(
-                  'flex flex-col items-center gap-1.5 rounded-lg border px-3 py-3 text-sm font-medium transition-colors hover:bg-accent',
-                  selected && 'border-primary bg-primary/5 text-primary ring-1 ring-primary',
-                )}
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {label}
-              </button>
-            );
-          })}
-        </div>
+        <ChoiceGroup
+          aria-labelledby="theme-label"
+          className="grid grid-cols-3 gap-2"
+          value={theme}
+          onValueChange={(value) => {
+            // Applied app-wide at once, then saved for the user's other browsers.
+            setTheme(value as ThemePreference);
+            set('theme', value as ThemePreference);
+          }}
+        >
+          {THEME_OPTIONS.map(({ value, label, icon: Icon }) => (
+            <ChoiceItem
+              key={value}
+              value={value}
+              className={cn(
+                'flex flex-col items-center gap-1.5 rounded-lg border px-3 py-3 text-sm font-medium transition-colors hover:bg-accent',
+                'data-[state=checked]:border-primary data-[state=checked]:bg-primary/5 data-[state=checked]:text-primary data-[state=checked]:ring-1 data-[state=checked]:ring-primary',
+              )}
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </ChoiceItem>
+          ))}
+        </ChoiceGroup>
       </div>
       <Separator />
       <SettingRow
@@ -387,11 +388,12 @@ function PreferencesTab() {
 }
 
 function NotificationsTab() {
-  const { notifications, isLoading } = useUserSettings();
+  const { notifications, isLoading, loaded, isError } = useUserSettings();
   const { save, status } = useSaveSetting('Notifications');
   const set = (key: keyof NotificationSettings, value: boolean) => save({ notifications: { [key]: value } });
 
   if (isLoading) return <SettingsSkeleton rows={3} />;
+  if (isError && !loaded) return <SettingsLoadError what="Notifications" />;
 
   return (
     <div className="grid gap-1">
@@ -416,6 +418,22 @@ function NotificationsTab() {
         onCheckedChange={(v) => set('security', v)}
       />
       <SaveStatus status={status} />
+    </div>
+  );
+}
+
+/** The settings could not be read: say so and offer a retry, rather than show defaults as if they were saved. */
+function SettingsLoadError({ what }: { what: 'Preferences' | 'Notifications' }) {
+  const { error, refetch, isFetching } = useUserSettings();
+  return (
+    <div role="alert" className="grid gap-3 py-2 text-sm" data-testid="settings-load-error">
+      <p className="font-medium">{what} could not be loaded.</p>
+      <p className="text-xs text-muted-foreground">{errorMessage(error)}</p>
+      <div>
+        <Button variant="outline" size="sm" disabled={isFetching} onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </div>
     </div>
   );
 }

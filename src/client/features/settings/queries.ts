@@ -15,6 +15,9 @@ export function useUserSettings() {
     queryKey: settingsQueryKey(user?.id),
     queryFn: fetchUserSettings,
     enabled: !!user,
+    // A failed read is retried when the writer asks (Try again), not by every component that mounts: the
+    // settings dialog's error view would otherwise refetch on mount and flip back to its skeleton forever.
+    retryOnMount: false,
   });
   const settings: UserSettings = query.data ?? DEFAULT_USER_SETTINGS;
   return {
@@ -26,6 +29,8 @@ export function useUserSettings() {
     isLoading: query.isLoading,
     isError: query.isError,
     error: query.error,
+    refetch: query.refetch,
+    isFetching: query.isFetching,
   };
 }
 

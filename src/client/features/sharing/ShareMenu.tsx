@@ -24,7 +24,7 @@ function localToday(): string {
  */
 export function ShareMenu({ documentId }: { documentId: string }) {
   const [open, setOpen] = useState(false);
-  const { data, isLoading } = useShareSettings(documentId, open);
+  const { data, isLoading, isError, error, refetch, isFetching } = useShareSettings(documentId, open);
   const update = useUpdateShareSettings(documentId);
   const { toast } = useToast();
   const [copied, setCopied] = useState(false);
@@ -38,7 +38,10 @@ export function ShareMenu({ documentId }: { documentId: string }) {
     return () => clearTimeout(timer);
   }, [copied]);
 
+  // Controls stay enabled while a change is saved: disabling the focused switch would drop keyboard focus to the
+  // page. A change made meanwhile is ignored (the control shows the stored value again).
   const save = (changes: Partial<UpdateShareSettings>, description: string) => {
+    if (update.isPending) return;
     const next: UpdateShareSettings = {
       isPublic: settings.isPublic,
       allowEditing: settings.allowEditing,
@@ -75,6 +78,25 @@ export function ShareMenu({ documentId }: { documentId: string }) {
         </Button>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-80 space-y-4">
+        {/* Without the stored settings nothing is shown as if it were: defaults would lie about a public link. */}
+        {!data && isError ? (
+          <div role="alert" className="space-y-3 text-sm" data-testid="share-load-error">
+            <p className="font-medium">Sharing settings could not be loaded.</p>
+            <p className="text-xs text-muted-foreground">{errorMessage(error)}</p>
+            <Button size="sm" variant="outline" disabled={isFetching} onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          shareControls()
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+
+  function shareControls() {
+    return (
+      <>
         <div className="flex items-start justify-between gap-3">
           <div className="space-y-0.5">
             <Label htmlFor={ids.public} className="flex items-center gap-1.5">
@@ -91,7 +113,7 @@ export function ShareMenu({ documentId }: { documentId: string }) {
             id={ids.public}
             aria-label="Public link"
             checked={settings.isPublic}
-            disabled={isLoading || update.isPending}
+            disabled={!data || isLoading}
             onCheckedChange={(isPublic) =>
               save({ isPublic }, isPublic ? 'Document is now public' : 'Document is now private')
             }
@@ -130,7 +152,6 @@ export function ShareMenu({ documentId }: { documentId: string }) {
               <Switch
                 id={ids.edit}
                 checked={settings.allowEditing}
-                disabled={update.isPending}
                 onCheckedChange={(allowEditing) =>
                   save(
                     { allowEditing },
@@ -146,7 +167,6 @@ export function ShareMenu({ documentId }: { documentId: string }) {
                 type="date"
                 min={localToday()}
                 value={settings.expiresAt ?? ''}
-                disabled={update.isPending}
                 onChange={(e) => {
                   const value = e.target.value || null;
                   if (value && value < localToday()) return;
@@ -194,7 +214,7 @@ export function ShareMenu({ documentId }: { documentId: string }) {
             </form>
           </>
         )}
-      </PopoverContent>
-    </Popover>
-  );
+      </>
+    );
+  }
 }

@@ -10,12 +10,14 @@ function ToolbarAction(props: {
   running: boolean;
   disabled: boolean;
   onRun: () => void;
+  className?: string;
 }) {
   return (
     <Button
       type="button"
       variant="ghost"
       size="sm"
+      className={props.className}
       disabled={props.disabled}
       // Keep the editor's selection: the button must not take focus on press.
       onMouseDown={(event) => event.preventDefault()}
@@ -51,6 +53,8 @@ export function AiToolbar({ controller }: { controller: AiController }) {
       />
       <ToolbarAction
         label="Improve"
+        // Below 768 px one Improve is enough: the floating toolbar shows it whenever text is selected.
+        className="max-md:hidden"
         icon={<Wand2 aria-hidden="true" />}
         running={busyKind === 'improve'}
         disabled={disabled}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Switch } from '@client/components/ui/switch';
+import { cn } from '@client/lib/utils';
 import { setLiveGrammarEnabled, useLiveGrammarEnabled } from '../live-grammar-preference';
 import { panelSelectTextMessage } from '../messages';
 import { providerLabel, useAiHealth, useAiUsage } from '../queries';
@@ -25,7 +26,12 @@ export function AssistantPanel({ controller }: { controller: AiController }) {
     <aside
       aria-label="AI Writing Assistant"
       data-testid="ai-assistant-panel"
-      className="fixed right-4 bottom-4 z-40 w-80 rounded-xl border bg-popover p-4 text-popover-foreground shadow-2xl"
+      className={cn(
+        'fixed right-4 bottom-4 z-40 w-[min(20rem,calc(100%-2rem))] rounded-xl border bg-popover p-4 text-popover-foreground shadow-2xl',
+        // Below 1280 px the suggestion card and this panel share the bottom of the screen: the card (with its
+        // Accept button) wins until it is answered, then the panel is back.
+        controller.suggestion && 'max-xl:hidden',
+      )}
     >
       <header className="mb-3 flex items-center gap-2">
         <Sparkles className="size-4 text-primary" aria-hidden="true" />

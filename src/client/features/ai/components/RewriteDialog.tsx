@@ -33,6 +33,7 @@ import { applyAnswer } from '../editor-ops';
 import { reportAiError } from '../errors';
 import { REWRITING_FAILED, SUCCESS, TONE_FAILED } from '../messages';
 import type { AiController } from '../useAiActions';
+import { ChoiceGroup, ChoiceItem } from '@client/components/ui/choice-group';
 
 const ICONS: Record<string, LucideIcon> = {
   Eye,
@@ -199,19 +200,21 @@ function RewriteBody({ controller }: { controller: AiController }) {
           <TabsTrigger value="tones">Tone Adjustment</TabsTrigger>
         </TabsList>
         <TabsContent value="styles" className="space-y-3">
-          <div className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Writing style">
+          <ChoiceGroup
+            className="grid gap-2 sm:grid-cols-2"
+            aria-label="Writing style"
+            value={style}
+            onValueChange={(value) => setStyle(value as typeof style)}
+          >
             {REWRITE_STYLES.map((s) => {
               const Icon = ICONS[s.icon] ?? Sparkles;
               return (
-                <button
+                <ChoiceItem
                   key={s.id}
-                  type="button"
-                  role="radio"
-                  aria-checked={style === s.id}
-                  onClick={() => setStyle(s.id)}
+                  value={s.id}
                   className={cn(
                     'flex items-start gap-3 rounded-lg border p-3 text-left transition hover:bg-accent',
-                    style === s.id && 'border-primary ring-2 ring-primary/30',
+                    'data-[state=checked]:border-primary data-[state=checked]:ring-2 data-[state=checked]:ring-primary/30',
                   )}
                 >
                   <span className={cn('rounded-md p-1.5', COLORS[s.color])}>
@@ -221,10 +224,10 @@ function RewriteBody({ controller }: { controller: AiController }) {
                     <span className="block text-sm font-medium">{s.name}</span>
                     <span className="block text-xs text-muted-foreground">{s.description}</span>
                   </span>
-                </button>
+                </ChoiceItem>
               );
             })}
-          </div>
+          </ChoiceGroup>
           <Textarea
             aria-label="Additional instructions"
             placeholder="Additional instructions (optional)"
@@ -233,25 +236,27 @@ function RewriteBody({ controller }: { controller: AiController }) {
           />
         </TabsContent>
         <TabsContent value="tones">
-          <div className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Tone">
+          <ChoiceGroup
+            className="grid gap-2 sm:grid-cols-2"
+            aria-label="Tone"
+            value={tone}
+            onValueChange={(value) => setTone(value as typeof tone)}
+          >
             {TONE_OPTIONS.map((t) => (
-              <button
+              <ChoiceItem
                 key={t.id}
-                type="button"
-                role="radio"
-                aria-checked={tone === t.id}
-                onClick={() => setTone(t.id)}
+                value={t.id}
                 className={cn(
                   'rounded-lg border p-3 text-left transition hover:bg-accent',
-                  tone === t.id && 'border-primary ring-2 ring-primary/30',
+                  'data-[state=checked]:border-primary data-[state=checked]:ring-2 data-[state=checked]:ring-primary/30',
                 )}
               >
                 <span className="block text-sm font-medium">{t.name}</span>
                 <span className="block text-xs text-muted-foreground">{t.description}</span>
                 <span className="mt-1 block text-xs italic text-muted-foreground">“{t.example}”</span>
-              </button>
+              </ChoiceItem>
             ))}
-          </div>
+          </ChoiceGroup>
         </TabsContent>
         <Button type="button" className="mt-4" onClick={() => void run()} disabled={running || !original}>
           {running ? (

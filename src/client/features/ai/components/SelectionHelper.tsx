@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/core';
-import { PenLine, SpellCheck, Wand2 } from 'lucide-react';
+import { PenLine, SpellCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import type { AiController } from '../useAiActions';
@@ -21,8 +21,8 @@ function selectionPosition(editor: Editor): Position | null {
 }
 
 /**
- * SPEC §2 selection-based AI helper: a small bar under the selection's end with Improve, Rewrite and
- * Grammar. It never takes focus, so the selection stays as it is.
+ * SPEC §2 selection-based AI helper: a small bar under the selection's end with Rewrite and Grammar (Improve is
+ * on the floating selection toolbar above the selection, once). It never takes focus, so the selection stays.
  */
 export function SelectionHelper({ controller }: { controller: AiController }) {
   const { editor, suggestion, rewriteOpen } = controller;
@@ -62,9 +62,6 @@ export function SelectionHelper({ controller }: { controller: AiController }) {
       className="fixed z-30 flex items-center gap-0.5 rounded-lg border bg-popover p-0.5 text-popover-foreground shadow-lg"
       style={{ top: position.top, left: position.left }}
     >
-      <Button type="button" variant="ghost" size="sm" onMouseDown={keep} onClick={controller.toolbar.improve}>
-        <Wand2 aria-hidden="true" /> Improve
-      </Button>
       <Button
         type="button"
         variant="ghost"

@@ -2,6 +2,7 @@ import { Check, Loader2, Pencil, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Textarea } from '@client/components/ui/textarea';
+import { cn } from '@client/lib/utils';
 import type { AiController, PendingSuggestion } from '../useAiActions';
 
 /**
@@ -25,19 +26,24 @@ function Card({ controller, suggestion }: { controller: AiController; suggestion
     <section
       aria-label="AI suggestion"
       data-testid="ai-suggestion-card"
-      className="fixed bottom-4 left-1/2 z-40 w-[min(40rem,calc(100%-2rem))] -translate-x-1/2 rounded-xl border bg-popover p-4 text-popover-foreground shadow-2xl"
+      className={cn(
+        'fixed bottom-4 left-1/2 z-40 w-[min(40rem,calc(100%-2rem))] -translate-x-1/2 rounded-xl border bg-popover p-4 text-popover-foreground shadow-2xl',
+        // From 1280 px the assistant panel stays open at the bottom right: the card moves left of it.
+        controller.assistantOpen && 'xl:left-[calc(50%-11rem)]',
+      )}
     >
       <header className="mb-2 flex items-center gap-2 text-sm font-medium">
         <Sparkles className="size-4 text-primary" aria-hidden="true" />
         <span>{suggestion.label}</span>
         {streaming && (
-          <span
-            className="inline-flex items-center gap-1 text-xs font-normal text-muted-foreground"
-            role="status"
-          >
+          <span className="inline-flex items-center gap-1 text-xs font-normal text-muted-foreground">
             <Loader2 className="size-3 animate-spin" aria-hidden="true" /> Writing…
           </span>
         )}
+        {/* One announcement per suggestion: when it starts and when it is ready to accept. */}
+        <span className="sr-only" role="status">
+          {streaming ? 'AI is writing a suggestion' : 'Suggestion ready: Accept, Reject or Modify'}
+        </span>
       </header>
       {suggestion.originalText && suggestion.mode === 'replace' && (
         <p
@@ -58,7 +64,8 @@ function Card({ controller, suggestion }: { controller: AiController; suggestion
       ) : (
         <div
           className="max-h-64 overflow-y-auto whitespace-pre-wrap text-sm leading-relaxed"
-          aria-live="polite"
+          // Not a live region: it would re-read the whole text on every streamed token (the status below speaks).
+          aria-busy={streaming}
           data-testid="ai-suggestion-text"
         >
           {suggestion.text || (streaming ? '…' : '')}

@@ -22,7 +22,8 @@ export interface BlockMenuProps {
 export function BlockMenu({ editor, onGenerate }: BlockMenuProps) {
   return (
     <FloatingMenu editor={editor} className="z-30" options={{ placement: 'left', offset: 8 }}>
-      <DropdownMenu>
+      {/* Not modal: a modal menu aria-hides the page while its links and buttons stay focusable. */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <button
             type="button"

@@ -2,11 +2,11 @@ import { formatDistanceToNow } from 'date-fns';
 import { ChevronRight, Cloud, CloudOff, Loader2, Sparkles, UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DEFAULT_DOCUMENT_TITLE } from '@shared/constants';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Logo } from '@client/features/landing/Logo';
 import { cn } from '@client/lib/utils';
+import { displayTitle } from '@client/lib/document-title';
 
 const CLOCK_TICK_MS = 30_000;
 
@@ -88,7 +88,8 @@ export function ConnectionBadge({ live }: { live: boolean }) {
     <Badge
       variant={live ? 'default' : 'secondary'}
       data-testid="connection-badge"
-      className={cn('gap-1', live && 'bg-emerald-600 text-white hover:bg-emerald-600')}
+      // emerald-700: white text on it meets 4.5:1 (emerald-600 is 3.8:1).
+      className={cn('gap-1', live && 'bg-emerald-700 text-white hover:bg-emerald-700')}
     >
       {live ? (
         <span className="size-1.5 rounded-full bg-white" aria-hidden />
@@ -127,12 +128,12 @@ export function EditorHeader(props: EditorHeaderProps) {
             Documents
           </Link>
           <ChevronRight className="hidden size-4 shrink-0 text-muted-foreground sm:inline" aria-hidden />
-          <span className="truncate font-medium" data-testid="breadcrumb-title">
-            {title.trim() || DEFAULT_DOCUMENT_TITLE}
+          <span className="min-w-12 truncate font-medium" data-testid="breadcrumb-title">
+            {displayTitle(title)}
           </span>
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
-          <span className="hidden md:inline">{saveStatus}</span>
+          <span className="hidden lg:inline">{saveStatus}</span>
           <ConnectionBadge live={live} />
           <div className="hidden items-center gap-2 sm:flex">{actions}</div>
           <Button
@@ -146,16 +147,17 @@ export function EditorHeader(props: EditorHeaderProps) {
             <span className="grid size-7 place-items-center rounded-full bg-primary/10 text-primary">
               <UserRound className="size-4" aria-hidden />
             </span>
-            <span className="hidden flex-col items-start leading-tight md:flex">
+            <span className="hidden flex-col items-start leading-tight lg:flex">
               <span className="max-w-32 truncate text-xs font-medium">{userName}</span>
               <span className="text-[10px] text-muted-foreground">{planName} Plan</span>
             </span>
           </Button>
         </div>
       </div>
-      <div className="flex items-center gap-3 border-t px-3 py-1 sm:px-4 md:hidden">
+      {/* Below lg the save status moves to this row (the title keeps the top row's room); below sm the menus too. */}
+      <div className="flex items-center gap-3 border-t px-3 py-1 sm:px-4 lg:hidden">
         {saveStatus}
-        <div className="ml-auto flex items-center gap-2">{actions}</div>
+        <div className="ml-auto flex items-center gap-2 sm:hidden">{actions}</div>
       </div>
       <div className="flex items-center gap-3 px-3 pb-1 sm:px-4">
         <span

@@ -87,7 +87,12 @@ export function SelectionToolbar({ editor, onImprove }: SelectionToolbarProps) {
         <Sparkles />
         <span className="text-xs font-medium">Improve</span>
       </ToolbarButton>
-      <ToolbarButton label="Add Link" active={state.link} onClick={() => promptForLink(editor)}>
+      <ToolbarButton
+        label="Add Link"
+        // An action (it asks for a URL), not a toggle: the look shows a linked selection, no aria-pressed.
+        className={state.link ? 'bg-accent text-accent-foreground' : undefined}
+        onClick={() => promptForLink(editor)}
+      >
         <Link2 />
       </ToolbarButton>
       <ToolbarButton

@@ -15,7 +15,12 @@ export interface SlashPaletteProps {
   isAvailable: (id: SlashCommandId) => boolean;
   onRun: (command: SlashCommand) => void;
   onClose: () => void;
+  /** The editable element keeping focus while the palette is open: it points at the highlighted command. */
+  editorElement?: HTMLElement;
 }
+
+const PALETTE_ID = 'slash-palette';
+const optionId = (id: SlashCommandId) => `slash-option-${id}`;
 
 export interface SlashPaletteHandle {
   /** Returns true when the palette consumed the key. */
@@ -24,7 +29,7 @@ export interface SlashPaletteHandle {
 
 /** The '/' command palette (SPEC §2): grouped, filterable, keyboard-driven, at most 400 px tall. */
 export const SlashPalette = forwardRef<SlashPaletteHandle, SlashPaletteProps>(function SlashPalette(
-  { items, query, isAvailable, onRun, onClose },
+  { items, query, isAvailable, onRun, onClose, editorElement },
   ref,
 ) {
   const [selectedIndex, setSelectedIndex] = useState(0);
@@ -40,6 +45,24 @@ export const SlashPalette = forwardRef<SlashPaletteHandle, SlashPaletteProps>(fu
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${selectedIndex}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [selectedIndex]);
+
+  // Focus stays in the editor (a textbox), which points at the palette and its highlighted option.
+  const activeCommand = items[selectedIndex];
+  useEffect(() => {
+    if (!editorElement) return;
+    editorElement.setAttribute('aria-controls', PALETTE_ID);
+    if (activeCommand) editorElement.setAttribute('aria-activedescendant', optionId(activeCommand.id));
+    else editorElement.removeAttribute('aria-activedescendant');
+  }, [editorElement, activeCommand]);
+  useEffect(
+    () => () => {
+      if (!editorElement) return;
+      for (const name of ['aria-controls', 'aria-activedescendant']) {
+        editorElement.removeAttribute(name);
+      }
+    },
+    [editorElement],
+  );
 
   const apply = (result: PaletteKeyResult): boolean => {
     switch (result.type) {
@@ -70,6 +93,7 @@ export const SlashPalette = forwardRef<SlashPaletteHandle, SlashPaletteProps>(fu
   return (
     <div
       ref={listRef}
+      id={PALETTE_ID}
       role="listbox"
       aria-label="Commands"
       data-testid="slash-palette"
@@ -89,6 +113,7 @@ export const SlashPalette = forwardRef<SlashPaletteHandle, SlashPaletteProps>(fu
               return (
                 <button
                   key={command.id}
+                  id={optionId(command.id)}
                   type="button"
                   role="option"
                   data-index={index}

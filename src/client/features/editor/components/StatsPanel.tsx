@@ -18,22 +18,28 @@ export function StatsPanel(props: StatsPanelProps) {
   const { editor, collapsed, onCollapsedChange, onSmartImprove, onContinueWriting, onSummarize } = props;
   if (collapsed) {
     return (
-      <aside className="hidden w-10 shrink-0 border-r pt-3 md:flex md:justify-center">
+      // Below md the panel sits above the text as a full-width row; from md it is the left column.
+      <aside className="flex shrink-0 border-b px-2 py-1 md:w-10 md:justify-center md:border-r md:border-b-0 md:px-0 md:pt-3">
         <Button
           variant="ghost"
-          size="icon-sm"
+          size="sm"
+          className="md:size-8 md:p-0"
           aria-label="Show document stats"
           aria-expanded={false}
           onClick={() => onCollapsedChange(false)}
         >
-          <ChevronRight />
+          <ChevronRight className="max-md:rotate-90" />
+          <span className="md:hidden">Document Stats</span>
         </Button>
       </aside>
     );
   }
   return (
-    <aside className="hidden w-64 shrink-0 border-r bg-muted/30 md:block" aria-label="Document Stats">
-      <div className="sticky top-32 space-y-6 p-4">
+    <aside
+      className="shrink-0 border-b bg-muted/30 md:w-64 md:border-r md:border-b-0"
+      aria-label="Document Stats"
+    >
+      <div className="grid gap-6 p-4 sm:grid-cols-2 md:sticky md:top-32 md:block md:space-y-6">
         <div>
           <div className="mb-3 flex items-center justify-between">
             <h2 className="flex items-center gap-2 text-sm font-semibold">
@@ -46,7 +52,7 @@ export function StatsPanel(props: StatsPanelProps) {
               aria-expanded
               onClick={() => onCollapsedChange(true)}
             >
-              <ChevronLeft />
+              <ChevronLeft className="max-md:rotate-90" />
             </Button>
           </div>
           <StatsList editor={editor} />

@@ -1,9 +1,12 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@client/lib/utils';
 
-/** A compact icon button for editor toolbars; `active` shows pressed state (aria-pressed). */
+/**
+ * A compact icon button for editor toolbars. Pass `active` only for a toggle (bold, italic…): it becomes its
+ * pressed state (aria-pressed); an action button (AI Improve, Add Link) leaves it out and is announced as a button.
+ */
 export function ToolbarButton({
-  active = false,
+  active,
   className,
   label,
   children,

@@ -46,7 +46,10 @@ export const SlashCommandExtension = Extension.create<SlashCommandOptions>({
         pluginKey: slashCommandPluginKey,
         editor: this.editor,
         char: '/',
-        allowSpaces: false,
+        // Spaces belong to the query ('/heading 1'), as in Notion; once a query with a space matches nothing the
+        // palette steps aside so a '/' in ordinary prose ('and/or so on') does not hold Enter hostage.
+        allowSpaces: true,
+        shouldShow: ({ query }) => !/\s/u.test(query) || filterSlashCommands(query).length > 0,
         items: ({ query }) => filterSlashCommands(query),
         command: ({ editor, range, props }) => {
           runSlashCommand(editor, props.id, getAi(), range);
@@ -61,6 +64,7 @@ export const SlashCommandExtension = Extension.create<SlashCommandOptions>({
             isAvailable: (id) => isCommandAvailable(id, getAi()),
             onRun: (command) => props.command(command),
             onClose: () => closePalette(props.editor),
+            editorElement: props.editor.view.dom,
           });
 
           return {

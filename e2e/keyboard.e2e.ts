@@ -1,0 +1,97 @@
+import type { Locator, Page } from '@playwright/test';
+import { editorBody, waitForLive } from './editor-helpers';
+import { expect, test, TEST_PASSWORD, uniqueEmail } from './fixtures';
+
+/**
+ * The whole journey without a mouse: sign up, create a document, format text, run an AI action, share, export
+ * and sign out, with Tab, Enter, Space, arrows, Escape and the editor's shortcuts only.
+ */
+
+/** Presses Tab (Shift+Tab with `backwards`) until the target has focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, { backwards = false, max = 60 } = {}) {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+test('sign up, write, format, ask the AI, share, export and sign out with the keyboard only', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await tabTo(page, page.getByRole('button', { name: 'Start Writing' }).first());
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  const email = uniqueEmail('keyboard');
+  await tabTo(page, dialog.getByLabel('Full name'));
+  await page.keyboard.type('Kay Board');
+  await tabTo(page, dialog.getByLabel('Email'));
+  await page.keyboard.type(email);
+  await tabTo(page, dialog.getByLabel('Password'));
+  await page.keyboard.type(TEST_PASSWORD);
+  await page.keyboard.press('Enter');
+
+  // Signed in: the dashboard, then a new document.
+  const newDocument = page.getByRole('button', { name: 'New Document' }).first();
+  await expect(newDocument).toBeVisible({ timeout: 15_000 });
+  await tabTo(page, newDocument);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/u);
+  await waitForLive(page);
+
+  // Title, then into the body and write; Ctrl+B makes the last word bold.
+  await tabTo(page, page.getByTestId('title-input'));
+  await page.keyboard.type('Keyboard notes');
+  await tabTo(page, editorBody(page));
+  await page.keyboard.type('Written without a mouse');
+  await page.keyboard.press('Shift+Control+ArrowLeft');
+  await page.keyboard.press('Control+b');
+  await expect(editorBody(page).locator('strong')).toHaveText('mouse');
+
+  // An AI action from the keyboard: Ctrl+K continues the text, the card is reached with Tab.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Control+k');
+  const accept = page.getByTestId('ai-suggestion-accept');
+  await expect(accept).toBeEnabled({ timeout: 15_000 });
+  await tabTo(page, accept);
+  await page.keyboard.press('Enter');
+  await expect(editorBody(page)).toContainText('The improved text.');
+
+  // Share: the menu opens with Enter, the switch turns with Space, Escape closes.
+  await tabTo(page, page.getByRole('button', { name: 'Share' }).first(), { backwards: true, max: 120 });
+  await page.keyboard.press('Enter');
+  const publicSwitch = page.getByRole('switch', { name: 'Public link' });
+  await tabTo(page, publicSwitch);
+  await page.keyboard.press('Space');
+  await expect(publicSwitch).toBeChecked();
+  await expect(publicSwitch).toBeFocused();
+  // Escape closes the newest layer first: the 'Sharing Updated' toast, then the menu.
+  const toast = page.getByRole('status').filter({ hasText: 'Sharing Updated' });
+  await expect(toast).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(toast).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(publicSwitch).toBeHidden();
+
+  // Export Markdown: arrows move through the menu, Enter downloads.
+  await tabTo(page, page.getByRole('button', { name: 'Export' }).first());
+  await page.keyboard.press('Enter');
+  const markdown = page.getByRole('menuitem', { name: /Markdown/u });
+  await expect(markdown).toBeVisible();
+  for (let i = 0; i < 6 && !(await markdown.evaluate((e) => e === document.activeElement)); i += 1) {
+    await page.keyboard.press('ArrowDown');
+  }
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toMatch(/^keyboard_notes_.*\.md$/u);
+
+  // Sign out from the account dialog.
+  await tabTo(page, page.getByRole('button', { name: 'Account settings' }).first());
+  await page.keyboard.press('Enter');
+  const settings = page.getByRole('dialog');
+  await tabTo(page, settings.getByRole('button', { name: 'Sign Out' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Start Writing' }).first()).toBeVisible({ timeout: 15_000 });
+});
