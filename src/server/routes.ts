@@ -7,12 +7,14 @@ import { exportRoutes } from './export/routes';
 import { healthRoutes } from './health/routes';
 import { settingsRoutes } from './settings/routes';
 import { sharingRoutes } from './sharing/routes';
+import { versionRoutes } from './versions/routes';
 
 /** Every API route group, mounted under /api. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(documentRoutes, { prefix: '/documents' });
+  await app.register(versionRoutes, { prefix: '/documents' });
   await app.register(settingsRoutes, { prefix: '/me' });
   await app.register(aiRoutes, { prefix: '/ai' });
   await app.register(billingRoutes);

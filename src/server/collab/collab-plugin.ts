@@ -77,7 +77,7 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
         }) as unknown as RedisClientFactory,
       })
     : undefined;
-  const extensions: Extension[] = [authentication, persistence];
+  const extensions: Extension[] = [authentication, persistence, ...app.collabExtensions];
   if (redis) extensions.push(redis);
 
   const hocuspocus = new Hocuspocus({

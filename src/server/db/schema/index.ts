@@ -4,3 +4,4 @@ export * from './documents';
 export * from './billing';
 export * from './ai';
 export * from './settings';
+export * from './versions';

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { yDocToContent } from '../collab/content';
+import { documentTitle } from './repository';
+import { pruneVersions, RETENTION_SWEEP_INTERVAL_MS } from './retention';
+import { VersionsService } from './service';
+import { VersionsExtension } from './versions-extension';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Version history (src/server/versions/); tests replace `versions.clock`. */
+    versions: VersionsService;
+  }
+}
+
+/**
+ * Version history's wiring: the service, its collaboration extension, the documents hooks (REST writers are
+ * authors; deleted documents are forgotten), and the hourly retention sweep. Call from buildApp before
+ * registerCollaboration, which takes the extensions in app.collabExtensions.
+ */
+export function registerVersions(app: FastifyInstance): void {
+  const { db } = app.database;
+  const log = app.log.child({ module: 'versions' });
+  const versions = new VersionsService({
+    db,
+    documents: { db, config: app.config, hooks: app.documentHooks },
+    liveContent: (documentId) => {
+      const live = app.hocuspocus.documents.get(documentId);
+      return live ? yDocToContent(live) : undefined;
+    },
+    log,
+  });
+  app.decorate('versions', versions);
+  app.collabExtensions.push(new VersionsExtension(versions, (id) => documentTitle(db, id), log));
+  app.documentHooks.push({
+    onContentReplaced: ({ documentId, userId }) => versions.recordRestEdit(documentId, userId),
+    onDeleted: ({ documentId }) => versions.documentDeleted(documentId),
+  });
+
+  const sweep = setInterval(() => {
+    pruneVersions(db, versions.clock.now()).catch((error: unknown) =>
+      log.warn({ err: error }, 'version retention sweep failed'),
+    );
+  }, RETENTION_SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}
