@@ -23,7 +23,7 @@ import {
   type VersionRecord,
   type VersionSummaryRecord,
 } from './repository';
-import { pruneVersions } from './retention';
+import { pruneVersions, RETENTION_SWEEP_INTERVAL_MS } from './retention';
 
 /** An automatic version is taken at most this often while editing continues (and at the first change after). */
 export const AUTO_VERSION_INTERVAL_MS = 10 * 60_000;
@@ -65,6 +65,8 @@ export class VersionsService {
   private readonly queues = new Map<string, Promise<unknown>>();
   /** Newest version time per document as last seen here; only used to skip the database when clearly not due. */
   private readonly lastVersionAt = new Map<string, number>();
+  /** When listing last pruned each document (by the service clock). */
+  private readonly listPrunedAt = new Map<string, number>();
 
   constructor(private readonly deps: VersionsDeps) {
     this.clock = deps.clock ?? { now: () => new Date() };
@@ -72,7 +74,13 @@ export class VersionsService {
 
   async list(userId: string, documentId: string): Promise<VersionSummaryRecord[]> {
     await this.ownedDocument(userId, documentId);
-    await pruneVersions(this.deps.db, this.clock.now(), documentId);
+    // Expired versions of a document nobody edits would otherwise wait for the hourly sweep.
+    const now = this.clock.now();
+    const prunedAt = this.listPrunedAt.get(documentId);
+    if (prunedAt === undefined || now.getTime() - prunedAt >= RETENTION_SWEEP_INTERVAL_MS) {
+      this.listPrunedAt.set(documentId, now.getTime());
+      await pruneVersions(this.deps.db, now, documentId);
+    }
     return listVersions(this.deps.db, documentId);
   }
 
@@ -187,6 +195,7 @@ export class VersionsService {
   documentDeleted(documentId: string): void {
     this.tracker.forget(documentId);
     this.lastVersionAt.delete(documentId);
+    this.listPrunedAt.delete(documentId);
   }
 
   // ---- internals ----

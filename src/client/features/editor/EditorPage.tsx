@@ -11,7 +11,7 @@ import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession, needsRefresh, refreshSession } from '@client/features/auth/session-store';
 import type { AuthUser } from '@client/features/auth/types';
 import { ExportMenu } from '@client/features/export/ExportMenu';
-import { HistoryControls } from '@client/features/history/components/HistoryControls';
+import { DocumentHistory, HistoryButton } from '@client/features/history/components/HistoryControls';
 import { useUserSettings } from '@client/features/settings/queries';
 import { ShareMenu } from '@client/features/sharing/ShareMenu';
 import { ApiError, errorMessage } from '@client/lib/api';
@@ -314,7 +314,7 @@ function EditorFrame(props: EditorFrameProps) {
           actions={
             <>
               <ShareMenu documentId={document.id} />
-              <HistoryControls documentId={document.id} editor={editor} />
+              <HistoryButton />
               <ExportMenu
                 editor={editor}
                 title={title.trim() || DEFAULT_DOCUMENT_TITLE}
@@ -382,6 +382,7 @@ function EditorFrame(props: EditorFrameProps) {
         </>
       )}
       {aiController && <AiEditorTools controller={aiController} />}
+      <DocumentHistory documentId={document.id} editor={editor} />
     </div>
   );
 }

@@ -9,11 +9,29 @@ const HistoryPanel = lazy(() =>
   import('./HistoryPanel').then((module) => ({ default: module.HistoryPanel })),
 );
 
+/** Asks the page's DocumentHistory to open the panel (the header renders its actions twice: wide and narrow). */
+const OPEN_HISTORY_EVENT = 'quillwright:open-history';
+
+/** The History toolbar button. */
+export function HistoryButton() {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => window.dispatchEvent(new Event(OPEN_HISTORY_EVENT))}
+      aria-label="History"
+      title="Version history (Ctrl+Alt+H)"
+    >
+      <History /> <span className="hidden sm:inline">History</span>
+    </Button>
+  );
+}
+
 /**
- * The editor's history entry points: the History toolbar button, Ctrl+Alt+H (panel) and Ctrl+Alt+S
- * ("Save version…"). Keys are matched by `code`, since Alt changes `key` on many layouts (macOS Option).
+ * The editor's history, rendered once per page: the panel (History button, Ctrl+Alt+H) and "Save version…"
+ * (Ctrl+Alt+S). Keys are matched by `code`, since Alt changes `key` on many layouts (macOS Option).
  */
-export function HistoryControls({ documentId, editor }: { documentId: string; editor: Editor | null }) {
+export function DocumentHistory({ documentId, editor }: { documentId: string; editor: Editor | null }) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
 
@@ -28,21 +46,17 @@ export function HistoryControls({ documentId, editor }: { documentId: string; ed
         setSaveOpen(true);
       }
     };
+    const onOpen = () => setPanelOpen(true);
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    window.addEventListener(OPEN_HISTORY_EVENT, onOpen);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener(OPEN_HISTORY_EVENT, onOpen);
+    };
   }, []);
 
   return (
     <>
-      <Button
-        variant="outline"
-        size="sm"
-        onClick={() => setPanelOpen(true)}
-        aria-label="History"
-        title="Version history (Ctrl+Alt+H)"
-      >
-        <History /> <span className="hidden sm:inline">History</span>
-      </Button>
       {panelOpen && (
         <Suspense fallback={null}>
           <HistoryPanel

@@ -16,7 +16,7 @@ import type { RichTextDoc } from '@shared/schemas/richText';
 import type { VersionAuthor, VersionSummary } from '@shared/schemas/versions';
 import type { Editor } from '@tiptap/core';
 import { ArrowLeft, Download, History, RotateCcw, Save, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { groupByDay, initials, REASON_LABELS, timeLabel, versionTitle, dayLabel } from '../labels';
 import { useDeleteVersion, useRestoreVersion, useVersion, useVersions } from '../queries';
 import { VersionDiff } from './VersionDiff';
@@ -131,37 +131,12 @@ function VersionList({
           </h3>
           <ul>
             {group.items.map((version) => (
-              <li key={version.id}>
-                <button
-                  type="button"
-                  onClick={() => onSelect(version.id)}
-                  aria-current={version.id === selectedId ? 'true' : undefined}
-                  data-testid="version-item"
-                  className={cn(
-                    'flex w-full flex-col gap-1 px-4 py-2.5 text-left transition hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
-                    version.id === selectedId && 'bg-accent',
-                  )}
-                >
-                  <span className="flex items-baseline justify-between gap-2">
-                    <span className={cn('truncate text-sm', version.name && 'font-semibold')}>
-                      {versionTitle(version)}
-                    </span>
-                    <time
-                      className="shrink-0 text-xs tabular-nums text-muted-foreground"
-                      dateTime={version.created_at}
-                    >
-                      {timeLabel(new Date(version.created_at))}
-                    </time>
-                  </span>
-                  <span className="flex items-center gap-2 text-xs text-muted-foreground">
-                    <Authors authors={version.authors} />
-                    <span className="truncate">
-                      {version.name ? `${REASON_LABELS.manual} · ` : ''}
-                      {version.word_count.toLocaleString()} words
-                    </span>
-                  </span>
-                </button>
-              </li>
+              <VersionRow
+                key={version.id}
+                version={version}
+                selected={version.id === selectedId}
+                onSelect={onSelect}
+              />
             ))}
           </ul>
         </section>
@@ -169,6 +144,49 @@ function VersionList({
     </div>
   );
 }
+
+// Rows below the fold are neither laid out nor painted until scrolled to (content-visibility), so a long
+// history opens as fast as a short one; classes are plain strings, not merged per row.
+const ROW_CLASS =
+  'flex w-full flex-col gap-1 px-4 py-2.5 text-left transition hover:bg-accent focus-visible:bg-accent focus-visible:outline-none';
+
+const VersionRow = memo(function VersionRow({
+  version,
+  selected,
+  onSelect,
+}: {
+  version: VersionSummary;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <li className="[contain-intrinsic-size:auto_3.5rem] [content-visibility:auto]">
+      <button
+        type="button"
+        onClick={() => onSelect(version.id)}
+        aria-current={selected ? 'true' : undefined}
+        data-testid="version-item"
+        className={selected ? `${ROW_CLASS} bg-accent` : ROW_CLASS}
+      >
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={version.name ? 'truncate text-sm font-semibold' : 'truncate text-sm'}>
+            {versionTitle(version)}
+          </span>
+          <time className="shrink-0 text-xs tabular-nums text-muted-foreground" dateTime={version.created_at}>
+            {timeLabel(new Date(version.created_at))}
+          </time>
+        </span>
+        <span className="flex items-center gap-2 text-xs text-muted-foreground">
+          <Authors authors={version.authors} />
+          <span className="truncate">
+            {version.name ? `${REASON_LABELS.manual} · ` : ''}
+            {version.word_count.toLocaleString()} words
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+});
 
 function Authors({ authors }: { authors: readonly VersionAuthor[] }) {
   if (authors.length === 0) return null;
@@ -179,10 +197,9 @@ function Authors({ authors }: { authors: readonly VersionAuthor[] }) {
         <span
           key={author.id}
           aria-hidden="true"
-          className={cn(
-            '-ml-1 flex size-5 items-center justify-center rounded-full border border-background text-[9px] font-semibold first:ml-0',
-            author.id === 'ai' ? 'bg-violet-600 text-white' : 'bg-primary text-primary-foreground',
-          )}
+          className={`-ml-1 flex size-5 items-center justify-center rounded-full border border-background text-[9px] font-semibold first:ml-0 ${
+            author.id === 'ai' ? 'bg-violet-600 text-white' : 'bg-primary text-primary-foreground'
+          }`}
         >
           {author.id === 'ai' ? 'AI' : initials(author.name)}
         </span>
