@@ -1,27 +1,39 @@
+// Builds what `npm start` runs when it is missing or older than its sources: the web app (dist/client, Vite)
+// and the server (dist/server, scripts/build-server.ts). Each build runs as its own short-lived process, so
+// none of the build tools stays in the server's memory.
+// Run by Node directly (type stripping): erasable TypeScript only, Node built-ins only.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** `npm start` builds the web app when dist/client is missing or older than the client sources. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
+function newestMtime(target: string): number {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
-const builtIndex = path.resolve('dist/client/index.html');
-const sources = ['src/client', 'src/shared'].map((d) => path.resolve(d));
-const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
-if (stale) {
-  console.log('Building the web app…');
-  execFileSync(
-    process.execPath,
-    [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      stdio: 'inherit',
-    },
-  );
+function isStale(builtFile: string, sources: string[]): boolean {
+  if (!existsSync(builtFile)) return true;
+  const builtAt = statSync(builtFile).mtimeMs;
+  return sources.some((source) => existsSync(source) && newestMtime(source) > builtAt);
+}
+
+function run(args: string[]): void {
+  execFileSync(process.execPath, args, { stdio: 'inherit' });
+}
+
+export function ensureBuild(root = process.cwd()): void {
+  const at = (relative: string) => path.resolve(root, relative);
+  const webSources = ['src/client', 'src/shared', 'index.html', 'vite.config.ts'].map(at);
+  if (isStale(at('dist/client/index.html'), webSources)) {
+    console.log('Building the web app…');
+    run([at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+  }
+  const serverSources = ['src/server', 'src/shared', 'scripts', 'package-lock.json'].map(at);
+  if (isStale(at('dist/server/main.js'), serverSources)) {
+    console.log('Building the server…');
+    run([at('scripts/build-server.ts')]);
+  }
 }

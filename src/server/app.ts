@@ -2,7 +2,12 @@ import type { Extension } from '@hocuspocus/server';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
@@ -20,6 +25,13 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** A logger built by the caller (main.ts: JSON or readable lines); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/** Where the process is in its life: main.ts sets `draining` on SIGTERM/SIGINT, before the app closes. */
+export interface Lifecycle {
+  draining: boolean;
 }
 
 export interface RouteEntry {
@@ -37,13 +49,19 @@ declare module 'fastify' {
     documentHooks: DocumentWriteHooks[];
     /** Hocuspocus extensions of other areas, added after the collaboration's own (version history). */
     collabExtensions: Extension[];
+    lifecycle: Lifecycle;
   }
 }
 
 /** Builds the HTTP app (API + web app). main.ts listens; tests call this with their own config. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  loggerInstance,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.LOG_LEVEL } }),
     bodyLimit: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
     // Errors carry their own JSON body; Fastify's default would print stack traces in development.
@@ -52,6 +70,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('lifecycle', { draining: false } satisfies Lifecycle);
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -68,6 +87,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    app.lifecycle.draining = true;
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
@@ -127,6 +147,17 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
               : 'bad_request';
     const message = status === 413 ? 'Request body is too large' : error.message;
     return reply.status(status).send({ message, code });
+  });
+
+  // Standard clients (Supabase's GoTrue client, fetch wrappers) send `Content-Type: application/json` with no
+  // body on requests that take none (logout, create-portal). That is no body, not malformed JSON; a route that
+  // needs a body then answers 400 validation_failed naming the missing field.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
   });
 
   // Live collaboration (WebSocket /api/collab) and app.liveDocuments, used by the document routes.

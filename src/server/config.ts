@@ -50,6 +50,13 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` lines, or `pretty` lines for people; by default pretty on a terminal and JSON otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty', '']).default('auto'),
+  /**
+   * On SIGTERM/SIGINT, seconds during which /api/health answers 503 while requests are still served, so a load
+   * balancer stops sending before the server closes. 0 (one instance, no balancer) closes at once.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(0),
   /** Set when behind a reverse proxy so client IPs (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
   /** redis://… to share live documents between several server instances. */

@@ -1,43 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
+import { chooseLogFormat, createLogger } from './runtime/logger';
+import { startupSummary } from './runtime/startup-summary';
 
+/** A supervisor (systemd, Docker) waits about this long before SIGKILL; stopping must end well within it. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const app = await buildApp({ config, database });
+  const logFormat = chooseLogFormat(config.LOG_FORMAT, process.stdout.isTTY);
+  const log = createLogger(config.LOG_LEVEL, logFormat);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
+  // Filled in as start-up gets there; a signal may arrive at any point.
+  const running: { database?: Database; app?: FastifyInstance } = {};
+  let stopSignal: NodeJS.Signals | undefined;
+
+  // Stops in order: health says "draining", requests in flight finish, live documents are flushed (Fastify's
+  // onClose hooks), the database closes and releases the data-directory lock. A second signal changes nothing.
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopSignal) return;
+    stopSignal = signal;
     const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
+      log.error(`Stopping took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`);
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    // Still starting: the start-up path sees stopSignal and calls stop again once there is something to close.
+    const { app, database } = running;
+    if (!app) return;
     try {
-      // Fastify's onClose hooks run here (collaboration flushes documents), then the database closes.
+      app.lifecycle.draining = true;
+      if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+        log.info(`${signal}: answering health checks with 503 for ${config.SHUTDOWN_DRAIN_SECONDS} s`);
+        await sleep(config.SHUTDOWN_DRAIN_SECONDS * 1000);
+      }
+      log.info(`${signal}: stopping (finishing requests, saving live documents)`);
       await app.close();
-      await database.close();
+      await database?.close();
+      log.info('Stopped');
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
+      log.error({ err: error }, 'Error while stopping');
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(
-    { url: config.APP_URL, database: database.kind },
-    `Quillwright is running on http://localhost:${config.PORT}`,
-  );
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  running.database = database;
+  const app = await buildApp({ config, database, loggerInstance: log });
+  running.app = app;
+  if (stopSignal) {
+    const signal = stopSignal;
+    stopSignal = undefined;
+    return stop(signal);
+  }
+
+  const listening = await app.listen({ port: config.PORT, host: config.HOST });
+  const summary = startupSummary(config, listening);
+  if (logFormat === 'pretty') log.info(summary.message);
+  else log.info(summary.fields, summary.message.split('\n')[0]);
 }
 
 main().catch((error: unknown) => {

@@ -5,18 +5,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import IORedis from 'ioredis';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import {
+  COLLAB_LIMITS,
   COLLAB_PATH,
   COLLAB_STORE_DEBOUNCE_MS,
   COLLAB_STORE_MAX_DEBOUNCE_MS,
 } from '../../shared/editor/collab-protocol';
+import { liveDocumentStorage } from '../documents/service';
 import { AuthenticationExtension } from './authentication-extension';
+import { DocumentSizeLimitExtension, SocketLimiter } from './connection-limits';
 import { LiveDocuments } from './live-documents';
 import { PersistenceExtension } from './persistence-extension';
 
 type RedisClientFactory = NonNullable<ConstructorParameters<typeof Redis>[0]['createClient']>;
 
-/** Largest WebSocket frame accepted (a first sync of a long document fits comfortably). */
-export const COLLAB_MAX_FRAME_BYTES = 16 * 1024 * 1024;
+/**
+ * Largest WebSocket frame `ws` reads at all. Above COLLAB_LIMITS.maxMessageBytes so that a message between
+ * the two is refused by SocketLimiter, which tells the client why (`ws` would close with a bare 1009).
+ */
+export const COLLAB_MAX_FRAME_BYTES = 2 * COLLAB_LIMITS.maxMessageBytes;
 /** How long shutdown waits for live documents to be stored before giving up. */
 const SHUTDOWN_FLUSH_TIMEOUT_MS = 8_000;
 
@@ -61,7 +67,10 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
   const log = app.log.child({ module: 'collab' });
 
   const authentication = new AuthenticationExtension({ config, database });
-  const persistence = new PersistenceExtension({ database, log });
+  const persistence = new PersistenceExtension({
+    storage: liveDocumentStorage(database, app.documentHooks),
+    log,
+  });
   const redis = config.REDIS_URL
     ? new Redis({
         prefix: config.REDIS_PREFIX,
@@ -77,7 +86,12 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
         }) as unknown as RedisClientFactory,
       })
     : undefined;
-  const extensions: Extension[] = [authentication, persistence, ...app.collabExtensions];
+  const extensions: Extension[] = [
+    authentication,
+    new DocumentSizeLimitExtension(),
+    persistence,
+    ...app.collabExtensions,
+  ];
   if (redis) extensions.push(redis);
 
   const hocuspocus = new Hocuspocus({
@@ -116,7 +130,21 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
         socket as unknown as WebSocketLike,
         toFetchRequest(request),
       );
-      socket.on('message', (data: RawData) => connection.handleMessage(toUint8Array(data)));
+      const limiter = new SocketLimiter();
+      let refused = false;
+      socket.on('message', (data: RawData) => {
+        if (refused) return;
+        const message = toUint8Array(data);
+        const refusal = limiter.accept(message.byteLength);
+        if (refusal) {
+          // Told why, then disconnected. Messages accepted before this one are applied and stored as usual.
+          refused = true;
+          log.info({ reason: refusal.reason }, 'collaboration connection over its limits; closing it');
+          socket.close(refusal.code, refusal.reason);
+          return;
+        }
+        connection.handleMessage(message);
+      });
       socket.on('close', (code: number, reason: Buffer) =>
         connection.handleClose({ code, reason: reason.toString('utf8') }),
       );

@@ -1,9 +1,11 @@
 import type { JSONContent } from '@tiptap/core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { prosemirrorToYXmlFragment, updateYFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { COLLAB_FRAGMENT } from '../../shared/editor/collab-protocol';
 import { InvalidRichTextError, parseRichText } from '../../shared/editor/content';
+import { repairRichText } from '../../shared/editor/validate';
 import { badRequest } from '../errors';
 
 /**
@@ -63,4 +65,21 @@ export function normalizeDocumentContent(value: unknown): JSONContent {
 export function replaceYDocContent(doc: Y.Doc, node: ProseMirrorNode): void {
   const fragment = doc.getXmlFragment(COLLAB_FRAGMENT);
   updateYFragment(doc, fragment, node, { mapping: new Map(), isOMark: new Map() });
+}
+
+/**
+ * The body of a live document as it may be stored: derived from its Yjs state and run through the content
+ * validator (repair mode). Anything a client wrote that the validator does not allow (an unknown node, a
+ * `javascript:` href, a heading of level 9, an oversized attribute) is repaired in `doc` itself with the
+ * smallest Yjs change, so every connected editor converges on the clean text. Returns the clean JSON.
+ */
+export function repairLiveContent(doc: Y.Doc, log: FastifyBaseLogger, documentId: string): JSONContent {
+  const content = yDocToContent(doc);
+  const { doc: clean, changed } = repairRichText(content);
+  if (!changed) return content;
+  log.warn({ documentId }, 'live content failed validation; repaired before storing');
+  // parseRichText's lenient mode also settles marks that exclude each other.
+  const node = parseRichText(clean, { strict: false });
+  doc.transact(() => replaceYDocContent(doc, node));
+  return yDocToContent(doc);
 }

@@ -1,20 +1,41 @@
-import type { Extension, onLoadDocumentPayload, onStoreDocumentPayload } from '@hocuspocus/server';
-import { and, eq, isNull } from 'drizzle-orm';
+import type {
+  afterUnloadDocumentPayload,
+  Extension,
+  onLoadDocumentPayload,
+  onStoreDocumentPayload,
+} from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
 import { COLLAB_CLOSE, encodeStatelessMessage, encodeStateVector } from '../../shared/editor/collab-protocol';
-import type { Database } from '../db/client';
-import { documents } from '../db/schema';
-import { contentToYDoc, yDocToContent } from './content';
-import { StoreBatch } from './store-batch';
+import { contentToYDoc, repairLiveContent } from './content';
+import { recordDocumentSize } from './connection-limits';
+import { StoreBatch, type StoreMany } from './store-batch';
 
 /** Context of the transaction that triggered a store; set by LiveDocuments for REST replacements. */
 export interface StoreContext {
   restVersion?: number;
 }
 
+/**
+ * Where live documents come from and go to, given by the documents module (the way
+ * @hocuspocus/extension-database takes fetch/store callbacks): see liveDocumentStorage in
+ * src/server/documents/service.ts.
+ */
+export interface LiveDocumentStorage {
+  /** The stored Yjs state and JSON content, or undefined when the document does not exist. */
+  fetch(
+    documentId: string,
+  ): Promise<{ ydocState: Uint8Array | null; content: unknown; version: number } | undefined>;
+  /** Sets the first Yjs state of a document that has none; false when someone else set it first. */
+  claimFirstState(documentId: string, state: Uint8Array): Promise<boolean>;
+  /** Stores many documents' states and validated content in one statement. */
+  storeMany: StoreMany;
+  /** Called when the last editor leaves a document whose content changed while it was live. */
+  onUnloadedAfterChanges?(documentId: string): void | Promise<void>;
+}
+
 export interface PersistenceDeps {
-  database: Database;
+  storage: LiveDocumentStorage;
   log: FastifyBaseLogger;
 }
 
@@ -35,50 +56,47 @@ export class PersistenceExtension implements Extension {
   extensionName = 'QuillwrightPersistence';
 
   private readonly batch: StoreBatch;
+  /** Version of each live document when it was loaded, and after its latest store. */
+  private readonly versions = new Map<string, { loaded: number; latest: number }>();
 
   constructor(private readonly deps: PersistenceDeps) {
-    this.batch = new StoreBatch(deps.database);
+    this.batch = new StoreBatch(deps.storage.storeMany);
   }
 
   async onLoadDocument({ documentName, document }: onLoadDocumentPayload) {
-    const { db } = this.deps.database;
-    const [row] = await db
-      .select({ ydocState: documents.ydocState, content: documents.content })
-      .from(documents)
-      .where(eq(documents.id, documentName))
-      .limit(1);
+    const { storage } = this.deps;
+    const row = await storage.fetch(documentName);
     if (!row) throw { code: COLLAB_CLOSE.notFound.code, reason: COLLAB_CLOSE.notFound.reason };
+    this.versions.set(documentName, { loaded: row.version, latest: row.version });
     if (row.ydocState) {
       Y.applyUpdate(document, row.ydocState);
+      recordDocumentSize(document, row.ydocState.byteLength);
       return;
     }
     const built = contentToYDoc(row.content);
     const initial = Y.encodeStateAsUpdate(built);
     built.destroy();
-    const claimed = await db
-      .update(documents)
-      .set({ ydocState: initial })
-      .where(and(eq(documents.id, documentName), isNull(documents.ydocState)))
-      .returning({ id: documents.id });
-    if (claimed.length > 0) {
+    if (await storage.claimFirstState(documentName, initial)) {
       Y.applyUpdate(document, initial);
+      recordDocumentSize(document, initial.byteLength);
       return;
     }
     // Another instance (or a concurrent load) claimed the first state: use theirs.
-    const [winner] = await db
-      .select({ ydocState: documents.ydocState })
-      .from(documents)
-      .where(eq(documents.id, documentName))
-      .limit(1);
+    const winner = await storage.fetch(documentName);
     if (!winner?.ydocState) throw { code: COLLAB_CLOSE.notFound.code, reason: COLLAB_CLOSE.notFound.reason };
     Y.applyUpdate(document, winner.ydocState);
+    recordDocumentSize(document, winner.ydocState.byteLength);
   }
 
   async onStoreDocument({ documentName, document, lastContext }: onStoreDocumentPayload<StoreContext>) {
+    // Live content is checked by the same validator as REST writes before it is stored. What fails it is
+    // repaired in the live document itself, so the repair reaches every editor (and other instances) as an
+    // ordinary Yjs change and the state stored below is the clean one.
+    const content = repairLiveContent(document, this.deps.log, documentName);
     // Captured in one synchronous step, so the state vector describes exactly what is written.
     const state = Y.encodeStateAsUpdate(document);
     const stateVector = encodeStateVector(document);
-    const content = yDocToContent(document);
+    recordDocumentSize(document, state.byteLength);
     const restVersion = lastContext?.restVersion;
     const row = await this.batch.store(
       { documentId: documentName, state, content: JSON.stringify(content), restVersion: restVersion ?? -1 },
@@ -91,6 +109,8 @@ export class PersistenceExtension implements Extension {
       for (const connection of document.getConnections()) connection.close(COLLAB_CLOSE.accessRevoked);
       return;
     }
+    const versions = this.versions.get(documentName);
+    if (versions) versions.latest = row.version;
     document.broadcastStateless(
       encodeStatelessMessage({
         type: 'stored',
@@ -99,5 +119,16 @@ export class PersistenceExtension implements Extension {
         updatedAt: row.updatedAt.toISOString(),
       }),
     );
+  }
+
+  async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload) {
+    const versions = this.versions.get(documentName);
+    this.versions.delete(documentName);
+    if (!versions || versions.latest === versions.loaded) return;
+    try {
+      await this.deps.storage.onUnloadedAfterChanges?.(documentName);
+    } catch (error) {
+      this.deps.log.error({ err: error, documentId: documentName }, 'live document unload hook failed');
+    }
   }
 }

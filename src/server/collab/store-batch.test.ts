@@ -6,6 +6,7 @@ import { documents } from '../db/schema';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
 import { StoreBatch, type DocumentStore } from './store-batch';
+import { storeLiveStates } from '../documents/repository';
 
 const contentOf = (text: string) =>
   JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
@@ -58,7 +59,7 @@ describe('StoreBatch', () => {
     const ids = await Promise.all([createDocument(), createDocument(), createDocument()]);
     const before = await Promise.all(ids.map(rowOf));
     storeStatements.length = 0;
-    const batch = new StoreBatch(server.database);
+    const batch = new StoreBatch((stores) => storeLiveStates(server.database, stores));
     const stores = ids.map((id, i) => storeOf(id, `text ${i}`));
     const results = await Promise.all(stores.map((store) => batch.store(store)));
     expect(storeStatements).toHaveLength(1);
@@ -73,7 +74,7 @@ describe('StoreBatch', () => {
 
   it('keeps the version when the content is unchanged or a REST write already took it', async () => {
     const id = await createDocument();
-    const batch = new StoreBatch(server.database);
+    const batch = new StoreBatch((stores) => storeLiveStates(server.database, stores));
     const first = await batch.store(storeOf(id, 'same'));
     const again = await batch.store(storeOf(id, 'same'));
     expect(again?.version).toBe(first!.version);
@@ -86,7 +87,7 @@ describe('StoreBatch', () => {
   it('a second store of a waiting document replaces the first, and both callers get the result', async () => {
     const id = await createDocument();
     storeStatements.length = 0;
-    const batch = new StoreBatch(server.database);
+    const batch = new StoreBatch((stores) => storeLiveStates(server.database, stores));
     const [older, newer] = await Promise.all([
       batch.store(storeOf(id, 'older')),
       batch.store(storeOf(id, 'newer')),
@@ -99,7 +100,7 @@ describe('StoreBatch', () => {
   it('answers undefined for a deleted document, and one bad write does not fail the others', async () => {
     const [kept, deleted] = await Promise.all([createDocument(), createDocument()]);
     await server.database.db.delete(documents).where(eq(documents.id, deleted));
-    const batch = new StoreBatch(server.database);
+    const batch = new StoreBatch((stores) => storeLiveStates(server.database, stores));
     const bad = { ...storeOf(await createDocument(), 'bad'), content: '{not json' };
     const [keptResult, deletedResult, badResult] = await Promise.allSettled([
       batch.store(storeOf(kept, 'kept')),

@@ -1,50 +1,17 @@
-import type { Database } from '../db/client';
+import type { LiveStateStore, LiveStoreResult } from '../documents/repository';
 
-/** One live document's state to write (see PersistenceExtension.onStoreDocument). */
-export interface DocumentStore {
-  documentId: string;
-  /** Y.encodeStateAsUpdate of the document. */
-  state: Uint8Array;
-  /** JSON text of the rich-text content derived from that state. */
-  content: string;
-  /** The version a REST replacement already took for this state, or -1 (see the version rule below). */
-  restVersion: number;
-}
+/** One live document's state to write, and what the database holds after (see storeLiveStates). */
+export type DocumentStore = LiveStateStore;
+export type StoreResult = LiveStoreResult;
 
-/** What the database holds after the write; undefined when the document no longer exists. */
-export type StoreResult = { version: number; updatedAt: Date } | undefined;
+/** Writes many documents' states in one statement: the documents module's storeLiveStates. */
+export type StoreMany = (stores: DocumentStore[]) => Promise<Map<string, StoreResult>>;
 
 /** How long a store waits for others to share its statement. */
 export const STORE_BATCH_WINDOW_MS = 50;
 /** Most documents in one statement, and most bytes of state: a statement stays a short stop for the thread. */
 const MAX_BATCH_DOCUMENTS = 50;
 const MAX_BATCH_STATE_BYTES = 2 * 1024 * 1024;
-
-/**
- * One UPDATE for many documents. A store that only writes back a REST replacement keeps the version that write
- * already took (unless something else bumped it since), so the PATCH response's ETag stays valid; any other
- * change of content moves version and updated_at. SET expressions read the row as it was before this update.
- * State travels as hex text: PGlite exchanges bytea as hex anyway, and text arrays serialize alike on both drivers.
- */
-const STORE_SQL = `with incoming as (
-  select * from unnest($1::uuid[], $2::text[], $3::text[], $4::integer[]) as t(id, state_hex, content, rest_version)
-)
-update documents d set
-  ydoc_state = decode(incoming.state_hex, 'hex'),
-  content = incoming.content::jsonb,
-  version = case when d.content = incoming.content::jsonb or d.version = incoming.rest_version
-    then d.version else d.version + 1 end,
-  updated_at = case when d.content = incoming.content::jsonb or d.version = incoming.rest_version
-    then d.updated_at else now() end
-from incoming
-where d.id = incoming.id
-returning d.id, d.version, d.updated_at`;
-
-interface StoredRow {
-  id: string;
-  version: number;
-  updated_at: Date | string;
-}
 
 interface Waiting {
   store: DocumentStore;
@@ -63,7 +30,7 @@ export class StoreBatch {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
 
-  constructor(private readonly database: Database) {}
+  constructor(private readonly storeMany: StoreMany) {}
 
   /** `now`: someone waits on this store (a REST write answers after it): write at once, with what is waiting. */
   store(store: DocumentStore, options: { now?: boolean } = {}): Promise<StoreResult> {
@@ -123,17 +90,7 @@ export class StoreBatch {
     }
   }
 
-  private async run(stores: DocumentStore[]): Promise<Map<string, StoreResult>> {
-    const rows = (await this.database.exec(STORE_SQL, [
-      stores.map((store) => store.documentId),
-      stores.map((store) =>
-        Buffer.from(store.state.buffer, store.state.byteOffset, store.state.byteLength).toString('hex'),
-      ),
-      stores.map((store) => store.content),
-      stores.map((store) => store.restVersion),
-    ])) as StoredRow[];
-    return new Map(
-      rows.map((row) => [row.id, { version: row.version, updatedAt: new Date(row.updated_at) }] as const),
-    );
+  private run(stores: DocumentStore[]): Promise<Map<string, StoreResult>> {
+    return this.storeMany(stores);
   }
 }

@@ -113,7 +113,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   app.post('/', async (request, reply) => {
     const body = parseInput(createDocumentBodySchema, request.body);
     const { userId } = await requireUser(request);
-    const row = await createDocument(ctx, userId, body);
+    const row = await createDocument(ctx, { ownerId: userId, title: body.title, content: body.content });
     return sendDocument(reply, row, 201);
   });
 

@@ -1,11 +1,24 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { documents, sessions } from '../db/schema';
-import { notFound, preconditionFailed } from '../errors';
+import type { Database, Db } from '../db/client';
+import type { LiveDocumentStorage } from '../collab/persistence-extension';
+import { badRequest, notFound, preconditionFailed } from '../errors';
 import { DEFAULT_DOCUMENT_TITLE } from '../../shared/constants';
-import { emptyDoc, type RichTextDoc } from '../../shared/schemas/richText';
+import { emptyDoc, sanitizeDocContent, type RichTextDoc } from '../../shared/schemas/richText';
 import { assertCanCreateDocument, limitsEnforced } from '../billing/plan-limits';
+import {
+  claimFirstLiveState,
+  deleteOwnedDocument,
+  findLiveState,
+  findOwnedDocument,
+  storeLiveStates,
+  insertDocument,
+  listDocumentsOf,
+  updateOwnedDocument,
+  type DocumentRecord,
+  type DocumentSummaryRecord,
+} from './repository';
+
+export type { DocumentRecord, DocumentSummaryRecord } from './repository';
 
 /**
  * The documents rules (SPEC §5, §7): owner-only, content already validated and sanitized by the shared
@@ -29,6 +42,17 @@ import { assertCanCreateDocument, limitsEnforced } from '../billing/plan-limits'
  * old text back). `version` is incremented by every write (the ETag).
  */
 export interface DocumentWriteHooks {
+  /**
+   * Before a REST write (or an import or restore through updateDocument) replaces a document's content:
+   * the database still holds the old content (read it with getDocument). Runs before the write, awaited;
+   * throwing refuses the write. Version history takes its "before" snapshot here.
+   */
+  onBeforeContentReplaced?(event: { documentId: string; userId: string }): void | Promise<void>;
+  /**
+   * The last editor left a live document whose content changed while it was live; everything is stored.
+   * Called once per such session of live editing, after the final store; errors are logged, not raised.
+   */
+  onLiveDocumentUnloaded?(event: { documentId: string }): void | Promise<void>;
   onContentReplaced?(event: DocumentWriteEvent & { content: RichTextDoc }): void | Promise<void>;
   onTitleChanged?(event: DocumentWriteEvent & { title: string }): void | Promise<void>;
   onDeleted?(event: { documentId: string; userId: string }): void | Promise<void>;
@@ -48,116 +72,6 @@ export interface DocumentsContext {
   hooks?: readonly DocumentWriteHooks[];
 }
 
-export interface DocumentSummaryRecord {
-  id: string;
-  title: string;
-  userId: string;
-  createdAt: Date;
-  updatedAt: Date;
-  isPublic: boolean;
-}
-
-export interface DocumentRecord extends DocumentSummaryRecord {
-  content: RichTextDoc;
-  /** Incremented on every change; the ETag. */
-  version: number;
-}
-
-const summaryColumns = {
-  id: documents.id,
-  title: documents.title,
-  userId: documents.userId,
-  createdAt: documents.createdAt,
-  updatedAt: documents.updatedAt,
-  isPublic: documents.isPublic,
-};
-
-const fullColumns = { ...summaryColumns, content: documents.content, version: documents.version };
-
-type FullRow = Omit<DocumentRecord, 'content'> & { content: unknown };
-const asRecord = (row: FullRow): DocumentRecord => row as DocumentRecord;
-
-/**
- * The hot queries as prepared statements, built once per database: building a Drizzle query costs more
- * CPU than running it (bench:api), and PostgreSQL parses and plans a named statement once per connection.
- */
-function buildStatements(db: Db) {
-  const id = sql.placeholder('id');
-  const userId = sql.placeholder('userId');
-  const content = sql.placeholder('content');
-  const versions = sql.placeholder('versions');
-  const ownedBy = and(eq(documents.id, id), eq(documents.userId, userId));
-  // The caller's session is still active (not signed out): the check requireUser makes, done in the same
-  // statement as the read or write (see requireTokenClaims in plugins/auth.ts).
-  const sessionActive = sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
-    and ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null)`;
-  /**
-   * One statement for every kind of change: a null title or content keeps the column. A content change
-   * clears ydoc_state (see DocumentWriteHooks). `versions` (comma-separated, or null for any) is the
-   * If-Match check, in the same statement so that two writers cannot both pass it.
-   */
-  const update = (withSession: boolean, withContent: boolean, name: string) =>
-    db
-      .update(documents)
-      .set({
-        title: sql`coalesce(${sql.placeholder('title')}::text, ${documents.title})`,
-        content: sql`coalesce(${content}::jsonb, ${documents.content})`,
-        ydocState: sql`case when ${sql.placeholder('replacesContent')}::boolean then null else ${documents.ydocState} end`,
-        version: sql`${documents.version} + 1`,
-        // Strictly later than the previous value even within one millisecond, so clients see it change.
-        updatedAt: sql`greatest(now(), ${documents.updatedAt} + interval '1 millisecond')`,
-      })
-      .where(
-        and(
-          ownedBy,
-          sql`(${versions}::text is null or ${documents.version}::text = any(string_to_array(${versions}::text, ',')))`,
-          withSession ? sessionActive : undefined,
-        ),
-      )
-      // A content replacement already has the new content in hand: reading 10 KB of jsonb back is waste.
-      .returning(withContent ? fullColumns : { ...summaryColumns, version: documents.version })
-      .prepare(name);
-  return {
-    list: db
-      .select(summaryColumns)
-      .from(documents)
-      .where(eq(documents.userId, userId))
-      .orderBy(desc(documents.updatedAt), desc(documents.createdAt))
-      .prepare('qw_documents_list'),
-    get: db.select(fullColumns).from(documents).where(ownedBy).limit(1).prepare('qw_documents_get'),
-    getInSession: db
-      .select(fullColumns)
-      .from(documents)
-      .where(and(ownedBy, sessionActive))
-      .limit(1)
-      .prepare('qw_documents_get_in_session'),
-    insert: db
-      .insert(documents)
-      .values({ userId, title: sql.placeholder('title'), content })
-      .returning(fullColumns)
-      .prepare('qw_documents_insert'),
-    update: update(false, true, 'qw_documents_update'),
-    updateInSession: update(true, true, 'qw_documents_update_in_session'),
-    replaceContent: update(false, false, 'qw_documents_replace_content'),
-    replaceContentInSession: update(true, false, 'qw_documents_replace_content_in_session'),
-    delete: db
-      .delete(documents)
-      .where(ownedBy)
-      .returning({ id: documents.id })
-      .prepare('qw_documents_delete'),
-  };
-}
-
-const statementCache = new WeakMap<Db, ReturnType<typeof buildStatements>>();
-function statements(db: Db): ReturnType<typeof buildStatements> {
-  let prepared = statementCache.get(db);
-  if (!prepared) {
-    prepared = buildStatements(db);
-    statementCache.set(db, prepared);
-  }
-  return prepared;
-}
-
 export interface SessionOption {
   /**
    * Also require this session of the user to be active, in the same statement. When the result is "not
@@ -169,7 +83,7 @@ export interface SessionOption {
 
 /** The user's documents for the dashboard, most recently updated first, without content. */
 export async function listDocuments(ctx: DocumentsContext, userId: string): Promise<DocumentSummaryRecord[]> {
-  return statements(ctx.db).list.execute({ userId });
+  return listDocumentsOf(ctx.db, userId);
 }
 
 /** The document if it exists and belongs to the user, else 404. */
@@ -179,39 +93,41 @@ export async function getDocument(
   documentId: string,
   options: SessionOption = {},
 ): Promise<DocumentRecord> {
-  const prepared = statements(ctx.db);
-  const [row] = options.sessionId
-    ? await prepared.getInSession.execute({ id: documentId, userId, sessionId: options.sessionId })
-    : await prepared.get.execute({ id: documentId, userId });
-  if (!row) throw notFound('Document not found');
-  return asRecord(row);
+  const document = await findOwnedDocument(ctx.db, userId, documentId, options.sessionId);
+  if (!document) throw notFound('Document not found');
+  return document;
 }
 
 /**
- * Creates a document owned by the user. A missing or blank title becomes "Untitled Document" and missing
- * content the empty doc (SPEC §5).
+ * Creates a document owned by `ownerId` (REST create, imports). `content` is checked by the content
+ * validator (refused with 400 `invalid_content`); a missing or blank title becomes "Untitled Document" and
+ * missing content the empty doc (SPEC §5). Plan limits apply (402-style refusal from assertCanCreateDocument).
  */
 export async function createDocument(
   ctx: DocumentsContext,
-  userId: string,
-  input: { title?: string | undefined; content?: RichTextDoc | undefined },
+  input: { ownerId: string; title?: string | undefined; content?: unknown },
 ): Promise<DocumentRecord> {
   const values = {
-    userId,
+    userId: input.ownerId,
     title: input.title?.trim() || DEFAULT_DOCUMENT_TITLE,
-    content: input.content ?? emptyDoc(),
+    content: input.content === undefined ? emptyDoc() : validContent(input.content),
   };
   // Plan limits: the one place a new document can be refused. assertCanCreateDocument locks the user's
   // row inside this transaction, so concurrent creates cannot both slip under the limit.
   if (limitsEnforced(ctx.config)) {
     return ctx.db.transaction(async (tx) => {
-      await assertCanCreateDocument({ config: ctx.config, db: tx }, userId);
-      const [row] = await tx.insert(documents).values(values).returning(fullColumns);
-      return asRecord(row!);
+      await assertCanCreateDocument({ config: ctx.config, db: tx }, input.ownerId);
+      return insertDocument(tx, values, { prepared: false });
     });
   }
-  const [row] = await statements(ctx.db).insert.execute(values);
-  return asRecord(row!);
+  return insertDocument(ctx.db, values);
+}
+
+/** The content validator in refuse mode, as the API's 400. */
+function validContent(content: unknown): RichTextDoc {
+  const result = sanitizeDocContent(content);
+  if (!result.ok) throw badRequest(result.message, 'invalid_content');
+  return result.doc;
 }
 
 export interface DocumentChanges {
@@ -232,37 +148,29 @@ export async function updateDocument(
   options: { expectedVersions?: readonly number[] | undefined } & SessionOption = {},
 ): Promise<DocumentRecord> {
   const { expectedVersions, sessionId } = options;
-  let row: FullRow | undefined;
+  let document: DocumentRecord | undefined;
+  if (changes.content !== undefined) {
+    for (const hook of ctx.hooks ?? []) await hook.onBeforeContentReplaced?.({ documentId, userId });
+  }
   if (!expectedVersions || expectedVersions.length > 0) {
-    const prepared = statements(ctx.db);
-    const replacing = changes.content !== undefined;
-    const statement = replacing
-      ? sessionId
-        ? prepared.replaceContentInSession
-        : prepared.replaceContent
-      : sessionId
-        ? prepared.updateInSession
-        : prepared.update;
-    const [updated] = await statement.execute({
-      id: documentId,
-      userId,
+    const updated = await updateOwnedDocument(ctx.db, userId, documentId, {
       sessionId,
       title: changes.title?.trim() ?? null,
       content: changes.content !== undefined ? JSON.stringify(changes.content) : null,
-      replacesContent: changes.content !== undefined,
       versions: expectedVersions ? expectedVersions.join(',') : null,
     });
     // What was stored is exactly changes.content (serialized above), so it is not read back.
-    row = updated && ('content' in updated ? updated : { ...updated, content: changes.content });
+    document =
+      updated &&
+      ('content' in updated ? (updated as DocumentRecord) : { ...updated, content: changes.content! });
   }
-  if (!row) {
+  if (!document) {
     if (expectedVersions) await getDocument(ctx, userId, documentId); // 404 when missing or not the user's
     if (expectedVersions) {
       throw preconditionFailed('The document has changed since you loaded it (If-Match does not match)');
     }
     throw notFound('Document not found');
   }
-  const document = asRecord(row);
   await applyWriteHooks(ctx, userId, document, changes);
   return document;
 }
@@ -289,7 +197,25 @@ export async function deleteDocument(
   userId: string,
   documentId: string,
 ): Promise<void> {
-  const [row] = await statements(ctx.db).delete.execute({ id: documentId, userId });
-  if (!row) throw notFound('Document not found');
+  if (!(await deleteOwnedDocument(ctx.db, userId, documentId))) throw notFound('Document not found');
   for (const hook of ctx.hooks ?? []) await hook.onDeleted?.({ documentId, userId });
+}
+
+/**
+ * Where the collaboration server loads live documents from and stores them to (its persistence gets these
+ * callbacks; it writes no SQL of its own). The content it stores has been through the content validator
+ * (repairLiveContent). `onUnloadedAfterChanges` runs the hooks' onLiveDocumentUnloaded.
+ */
+export function liveDocumentStorage(
+  database: Database,
+  hooks: readonly DocumentWriteHooks[] = [],
+): LiveDocumentStorage {
+  return {
+    fetch: (documentId) => findLiveState(database.db, documentId),
+    claimFirstState: (documentId, state) => claimFirstLiveState(database.db, documentId, state),
+    storeMany: (stores) => storeLiveStates(database, stores),
+    onUnloadedAfterChanges: async (documentId) => {
+      for (const hook of hooks) await hook.onLiveDocumentUnloaded?.({ documentId });
+    },
+  };
 }

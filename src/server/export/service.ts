@@ -5,6 +5,7 @@ import { ALLOWED_LINK_PROTOCOLS } from '../../shared/constants';
 import { createEditorExtensions } from '../../shared/editor/extensions';
 import { documentToMarkdown, documentToText, standaloneHtml } from '../../shared/export/convert';
 import { documentToDocx } from '../../shared/export/docx';
+import { repairRichText } from '../../shared/editor/validate';
 import { EXPORT_MIME_TYPES, exportFileName } from '../../shared/export/filename';
 import type { RichTextDoc } from '../../shared/schemas/richText';
 
@@ -81,12 +82,15 @@ export interface ExportFile {
 
 export async function exportDocument(
   title: string,
-  content: RichTextDoc,
+  storedContent: unknown,
   format: ServerExportFormat,
   now = new Date(),
 ): Promise<ExportFile> {
   const fileName = exportFileName(title, format, now);
   const contentType = EXPORT_MIME_TYPES[format];
+  // Stored content passed the validator when it was written; repairing it again here means an export can
+  // never fail (or carry an unsafe href) on content stored before a rule existed.
+  const content = repairRichText(storedContent).doc;
   switch (format) {
     case 'md':
       return { fileName, contentType, body: documentToMarkdown(title, content) };

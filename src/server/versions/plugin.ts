@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { yDocToContent } from '../collab/content';
-import { documentTitle } from './repository';
 import { pruneVersions, RETENTION_SWEEP_INTERVAL_MS } from './retention';
 import { VersionsService } from './service';
 import { VersionsExtension } from './versions-extension';
@@ -13,8 +12,9 @@ declare module 'fastify' {
 }
 
 /**
- * Version history's wiring: the service, its collaboration extension, the documents hooks (REST writers are
- * authors; deleted documents are forgotten), and the hourly retention sweep. Call from buildApp before
+ * Version history's wiring: the service, its collaboration extension, the documents module's hooks (a version
+ * before a REST replacement when one is due, `session_end` when a changed live document is left, REST
+ * writers as authors, deleted documents forgotten), and the hourly retention sweep. Call from buildApp before
  * registerCollaboration, which takes the extensions in app.collabExtensions.
  */
 export function registerVersions(app: FastifyInstance): void {
@@ -30,8 +30,10 @@ export function registerVersions(app: FastifyInstance): void {
     log,
   });
   app.decorate('versions', versions);
-  app.collabExtensions.push(new VersionsExtension(versions, (id) => documentTitle(db, id), log));
+  app.collabExtensions.push(new VersionsExtension(versions, log));
   app.documentHooks.push({
+    onBeforeContentReplaced: ({ documentId }) => versions.beforeRestReplace(documentId),
+    onLiveDocumentUnloaded: ({ documentId }) => versions.liveSessionEnded(documentId),
     onContentReplaced: ({ documentId, userId }) => versions.recordRestEdit(documentId, userId),
     onDeleted: ({ documentId }) => versions.documentDeleted(documentId),
   });

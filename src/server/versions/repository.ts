@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { documents, documentVersions, users } from '../db/schema';
+import { documentVersions, users } from '../db/schema';
 import type { VersionAuthor, VersionReason } from '../../shared/schemas/versions';
 
 /** Every SQL statement on document_versions (and the author names it reads from users). */
@@ -162,18 +162,4 @@ export async function userNames(db: Db, userIds: readonly string[]): Promise<Map
     .from(users)
     .where(inArray(users.id, [...userIds]));
   return new Map(rows.map((row) => [row.id, row.fullName.trim() || row.email.split('@')[0]!]));
-}
-
-/**
- * The document's title, for versions taken from the live document (the title is not part of the Yjs state).
- * Throws when the document is gone, so no version is written for it.
- */
-export async function documentTitle(db: Db, documentId: string): Promise<string> {
-  const [row] = await db
-    .select({ title: documents.title })
-    .from(documents)
-    .where(eq(documents.id, documentId))
-    .limit(1);
-  if (!row) throw new Error('document is gone');
-  return row.title;
 }

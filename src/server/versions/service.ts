@@ -7,6 +7,7 @@ import {
   type DocumentRecord,
   type DocumentsContext,
 } from '../documents/service';
+import { findDocumentOwner } from '../documents/repository';
 import { conflict, notFound } from '../errors';
 import { documentWordCount } from '../../shared/diff/document-diff';
 import type { RichTextDoc } from '../../shared/schemas/richText';
@@ -166,29 +167,30 @@ export class VersionsService {
    * After the live document was stored: an `auto` version when it has unversioned changes and the newest
    * version is at least AUTO_VERSION_INTERVAL_MS old (or there is none).
    */
-  async afterLiveStore(
-    documentId: string,
-    title: () => Promise<string>,
-    content: JSONContent,
-  ): Promise<void> {
-    if (!this.tracker.hasChanges(documentId)) return;
-    const now = this.clock.now().getTime();
-    const seen = this.lastVersionAt.get(documentId);
-    if (seen !== undefined && now - seen < AUTO_VERSION_INTERVAL_MS) return;
-    const newest = await newestVersionTime(this.deps.db, documentId);
-    if (newest) this.lastVersionAt.set(documentId, newest.getTime());
-    if (newest && now - newest.getTime() < AUTO_VERSION_INTERVAL_MS) return;
-    await this.take(documentId, 'auto', { title: await title(), content });
+  async afterLiveStore(documentId: string, content: JSONContent): Promise<void> {
+    if (!this.tracker.hasChanges(documentId) || !(await this.autoVersionDue(documentId))) return;
+    const stored = await this.storedState(documentId);
+    if (stored) await this.take(documentId, 'auto', { title: stored.title, content });
   }
 
-  /** The last editor left a live document: a `session_end` version if it changed since the newest one. */
-  async liveSessionEnded(
-    documentId: string,
-    title: () => Promise<string>,
-    content: JSONContent,
-  ): Promise<void> {
-    if (!this.tracker.hasChanges(documentId)) return;
-    await this.take(documentId, 'session_end', { title: await title(), content });
+  /**
+   * The last editor left a live document that changed while it was live (everything is stored): a
+   * `session_end` version of the stored state, unless the newest version already holds it.
+   */
+  async liveSessionEnded(documentId: string): Promise<void> {
+    const state = await this.storedState(documentId);
+    if (state) await this.take(documentId, 'session_end', state);
+  }
+
+  /**
+   * A REST write (or an import) is about to replace the content: the state it replaces is kept as an
+   * `auto` version when no version was taken in the last AUTO_VERSION_INTERVAL_MS, so writers who never
+   * open the live editor get the same time-based history.
+   */
+  async beforeRestReplace(documentId: string): Promise<void> {
+    if (!(await this.autoVersionDue(documentId))) return;
+    const state = await this.storedState(documentId);
+    if (state) await this.take(documentId, 'auto', state);
   }
 
   /** The document was deleted: nothing pending for it any more (its versions go with it). */
@@ -202,6 +204,26 @@ export class VersionsService {
 
   private async ownedDocument(userId: string, documentId: string): Promise<DocumentRecord> {
     return getDocument(this.deps.documents, userId, documentId);
+  }
+
+  /** Whether the newest version is at least AUTO_VERSION_INTERVAL_MS old (or there is none). */
+  private async autoVersionDue(documentId: string): Promise<boolean> {
+    const now = this.clock.now().getTime();
+    const seen = this.lastVersionAt.get(documentId);
+    if (seen !== undefined && now - seen < AUTO_VERSION_INTERVAL_MS) return false;
+    const newest = await newestVersionTime(this.deps.db, documentId);
+    if (!newest) return true;
+    this.lastVersionAt.set(documentId, newest.getTime());
+    return now - newest.getTime() >= AUTO_VERSION_INTERVAL_MS;
+  }
+
+  /** The document's title and content as the documents table holds them, or undefined when it is gone. */
+  private async storedState(documentId: string): Promise<DocumentState | undefined> {
+    const owner = await findDocumentOwner(this.deps.db, documentId);
+    if (!owner) return undefined;
+    const document = await getDocument(this.deps.documents, owner, documentId).catch(() => undefined);
+    if (!document) return undefined;
+    return { title: document.title, content: this.deps.liveContent(documentId) ?? document.content };
   }
 
   /** The state a version of "now" holds: the live body when loaded here (newer than the stored one). */

@@ -1,26 +1,20 @@
-import type {
-  Extension,
-  afterStoreDocumentPayload,
-  onChangePayload,
-  onDisconnectPayload,
-} from '@hocuspocus/server';
+import type { Extension, afterStoreDocumentPayload, onChangePayload } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CollabContext } from '../collab/authentication-extension';
 import { yDocToContent } from '../collab/content';
 import type { VersionsService } from './service';
 
 /**
- * The live-editing triggers of version history: who edits (onChange), the time-based `auto` version after a
- * store, and the `session_end` version when the last connection leaves a changed document. It only reads the
- * live document; versions are written by VersionsService. Listed after the persistence extension, so a
- * version is never newer than what the documents table holds.
+ * The live-editing triggers of version history: who edits (onChange) and the time-based `auto` version after
+ * a store. It only reads the live document; versions are written by VersionsService. Listed after the
+ * persistence extension, so a version is never newer than what the documents table holds. (The
+ * `session_end` version comes from the documents module's onLiveDocumentUnloaded hook.)
  */
 export class VersionsExtension implements Extension {
   extensionName = 'QuillwrightVersions';
 
   constructor(
     private readonly versions: VersionsService,
-    private readonly documentTitle: (documentId: string) => Promise<string>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -39,20 +33,9 @@ export class VersionsExtension implements Extension {
     if (!this.versions.tracker.hasChanges(documentName)) return;
     const content = yDocToContent(document);
     await this.versions
-      .afterLiveStore(documentName, () => this.documentTitle(documentName), content)
+      .afterLiveStore(documentName, content)
       .catch((error: unknown) =>
         this.log.warn({ err: error, documentId: documentName }, 'auto version failed'),
-      );
-  }
-
-  async onDisconnect({ documentName, document, clientsCount }: onDisconnectPayload) {
-    if (clientsCount > 0 || !this.versions.tracker.hasChanges(documentName)) return;
-    // Read before anything is awaited: the document is unloaded right after the last connection leaves.
-    const content = yDocToContent(document);
-    await this.versions
-      .liveSessionEnded(documentName, () => this.documentTitle(documentName), content)
-      .catch((error: unknown) =>
-        this.log.warn({ err: error, documentId: documentName }, 'session end version failed'),
       );
   }
 }

@@ -225,6 +225,37 @@ describe('version history', () => {
     server.app.versions.clock = { now: () => new Date() };
   });
 
+  it('keeps the state before a REST replacement when no version was taken for 10 minutes (fake clock)', async () => {
+    const clock = fakeClock();
+    server.app.versions.clock = clock;
+    const id = await createDocument(server, alice, { title: 'Via API', content: docOf('original') });
+    const patch = (text: string) =>
+      server.request('PATCH', `/api/documents/${id}`, { token: alice.token, body: { content: docOf(text) } });
+
+    expect((await patch('first rewrite')).status).toBe(200);
+    let list = await listVersions(server, alice, id);
+    expect(list.map((v) => v.reason)).toEqual(['auto']);
+    const kept = await server.request('GET', `/api/documents/${id}/versions/${list[0]!.id}`, {
+      token: alice.token,
+    });
+    expect(kept.body.content).toEqual(docOf('original'));
+
+    clock.advance(5 * MINUTE);
+    await patch('second rewrite');
+    expect((await listVersions(server, alice, id)).length).toBe(1);
+
+    clock.advance(6 * MINUTE);
+    await patch('third rewrite');
+    list = await listVersions(server, alice, id);
+    expect(list.length).toBe(2);
+    const newest = await server.request('GET', `/api/documents/${id}/versions/${list[0]!.id}`, {
+      token: alice.token,
+    });
+    expect(newest.body.content).toEqual(docOf('second rewrite'));
+    expect(list[0]!.authors).toEqual([{ id: alice.id, name: 'Alice Author' }]);
+    server.app.versions.clock = { now: () => new Date() };
+  });
+
   it('takes a session_end version when the last editor leaves a changed document, none for an unchanged one', async () => {
     const id = await createDocument(server, alice, { content: docOf('before') });
     const saved = await server.request('POST', `/api/documents/${id}/versions`, {

@@ -31,6 +31,27 @@ export const COLLAB_CLOSE = {
   notFound: { code: 4404, reason: 'document-not-found' },
   /** Access was lost while connected: session revoked, document deleted, share link changed. */
   accessRevoked: { code: 4403, reason: 'access-revoked' },
+  /** One message was larger than COLLAB_LIMITS.maxMessageBytes. */
+  messageTooLarge: { code: 4413, reason: 'message-too-large' },
+  /** The document would grow past COLLAB_LIMITS.maxDocumentBytes; nothing of that message was applied. */
+  documentTooLarge: { code: 4507, reason: 'document-too-large' },
+  /** More messages than COLLAB_LIMITS allows in a burst: a flood, not typing. */
+  rateLimited: { code: 4429, reason: 'rate-limited' },
+} as const;
+
+/**
+ * Per-connection limits of the collaboration socket. A fast typist sends about two messages per keystroke
+ * (the change and the cursor), some 30 a second; a paste is one message. The bucket lets a connection send
+ * `messageBurst` messages at once and `messagesPerSecond` sustained; beyond that it is a flood and the
+ * connection is closed (the provider reconnects, and resends what the server has not yet acknowledged).
+ * Sizes are of Yjs binary: 4 MiB holds the paste of a book chapter; 16 MiB of state is far beyond the
+ * largest document the REST API accepts (MAX_RICH_TEXT_NODES).
+ */
+export const COLLAB_LIMITS = {
+  messagesPerSecond: 100,
+  messageBurst: 400,
+  maxMessageBytes: 4 * 1024 * 1024,
+  maxDocumentBytes: 16 * 1024 * 1024,
 } as const;
 export type CollabCloseReason = (typeof COLLAB_CLOSE)[keyof typeof COLLAB_CLOSE]['reason'];
 

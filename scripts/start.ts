@@ -1,0 +1,20 @@
+// `npm start` (and `npm run admin`, `backup`, `restore`): builds what is stale, then runs the compiled entry
+// point in THIS process. npm's script shell `exec`s into it, so a supervisor's SIGTERM (or Ctrl+C) reaches the
+// server itself and nothing is left running when it exits.
+//   node scripts/start.ts                 the server (dist/server/main.js)
+//   node scripts/start.ts admin|backup …  a command-line script from the same build
+// Run by Node directly (type stripping): erasable TypeScript only.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuild } from './ensure-build.ts';
+
+const ENTRIES = new Set(['main', 'admin', 'backup']);
+
+const requested = process.argv[2];
+const entry = requested && ENTRIES.has(requested) ? requested : 'main';
+// The entry sees its own arguments at process.argv[2…], as when run on its own.
+if (requested === entry) process.argv.splice(2, 1);
+
+ensureBuild();
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.resolve('dist/server', `${entry}.js`)).href);

@@ -1,0 +1,407 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+import { documents, sessions } from '../db/schema';
+import type { RichTextDoc } from '../../shared/schemas/richText';
+
+/**
+ * Every SQL statement on the `documents` table. Callers (the documents service, the collaboration
+ * persistence, sharing, the shared page's head, AI, plan limits) go through these functions; none writes SQL
+ * on `documents` itself. Content reaching `insertDocument`, `updateDocument` and `storeLiveStates` has passed
+ * the content validator (src/shared/editor/validate.ts): the service and the collaboration server see to it.
+ *
+ * The version rule (the ETag) lives here once: every change of title or content increments `version` and
+ * moves `updated_at`; a collaboration store that only writes back a REST replacement keeps the version that
+ * replacement took (see storeLiveStates).
+ */
+
+export interface DocumentSummaryRecord {
+  id: string;
+  title: string;
+  userId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  isPublic: boolean;
+}
+
+export interface DocumentRecord extends DocumentSummaryRecord {
+  content: RichTextDoc;
+  /** Incremented on every change; the ETag. */
+  version: number;
+}
+
+const summaryColumns = {
+  id: documents.id,
+  title: documents.title,
+  userId: documents.userId,
+  createdAt: documents.createdAt,
+  updatedAt: documents.updatedAt,
+  isPublic: documents.isPublic,
+};
+
+const fullColumns = { ...summaryColumns, content: documents.content, version: documents.version };
+
+type FullRow = Omit<DocumentRecord, 'content'> & { content: unknown };
+export const asRecord = (row: FullRow): DocumentRecord => row as DocumentRecord;
+
+/**
+ * The hot queries as prepared statements, built once per database: building a Drizzle query costs more
+ * CPU than running it (bench:api), and PostgreSQL parses and plans a named statement once per connection.
+ */
+function buildStatements(db: Db) {
+  const id = sql.placeholder('id');
+  const userId = sql.placeholder('userId');
+  const content = sql.placeholder('content');
+  const versions = sql.placeholder('versions');
+  const ownedBy = and(eq(documents.id, id), eq(documents.userId, userId));
+  // The caller's session is still active (not signed out): the check requireUser makes, done in the same
+  // statement as the read or write (see requireTokenClaims in plugins/auth.ts).
+  const sessionActive = sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
+    and ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null)`;
+  /**
+   * One statement for every kind of change: a null title or content keeps the column. A content change
+   * clears ydoc_state (the next load rebuilds it from the JSON; a live document is updated by the service's
+   * hooks). `versions` (comma-separated, or null for any) is the If-Match check, in the same statement so
+   * that two writers cannot both pass it.
+   */
+  const update = (withSession: boolean, withContent: boolean, name: string) =>
+    db
+      .update(documents)
+      .set({
+        title: sql`coalesce(${sql.placeholder('title')}::text, ${documents.title})`,
+        content: sql`coalesce(${content}::jsonb, ${documents.content})`,
+        ydocState: sql`case when ${sql.placeholder('replacesContent')}::boolean then null else ${documents.ydocState} end`,
+        version: sql`${documents.version} + 1`,
+        // Strictly later than the previous value even within one millisecond, so clients see it change.
+        updatedAt: sql`greatest(now(), ${documents.updatedAt} + interval '1 millisecond')`,
+      })
+      .where(
+        and(
+          ownedBy,
+          sql`(${versions}::text is null or ${documents.version}::text = any(string_to_array(${versions}::text, ',')))`,
+          withSession ? sessionActive : undefined,
+        ),
+      )
+      // A content replacement already has the new content in hand: reading 10 KB of jsonb back is waste.
+      .returning(withContent ? fullColumns : { ...summaryColumns, version: documents.version })
+      .prepare(name);
+  return {
+    list: db
+      .select(summaryColumns)
+      .from(documents)
+      .where(eq(documents.userId, userId))
+      .orderBy(desc(documents.updatedAt), desc(documents.createdAt))
+      .prepare('qw_documents_list'),
+    get: db.select(fullColumns).from(documents).where(ownedBy).limit(1).prepare('qw_documents_get'),
+    getInSession: db
+      .select(fullColumns)
+      .from(documents)
+      .where(and(ownedBy, sessionActive))
+      .limit(1)
+      .prepare('qw_documents_get_in_session'),
+    insert: db
+      .insert(documents)
+      .values({ userId, title: sql.placeholder('title'), content })
+      .returning(fullColumns)
+      .prepare('qw_documents_insert'),
+    update: update(false, true, 'qw_documents_update'),
+    updateInSession: update(true, true, 'qw_documents_update_in_session'),
+    replaceContent: update(false, false, 'qw_documents_replace_content'),
+    replaceContentInSession: update(true, false, 'qw_documents_replace_content_in_session'),
+    delete: db
+      .delete(documents)
+      .where(ownedBy)
+      .returning({ id: documents.id })
+      .prepare('qw_documents_delete'),
+    owner: db
+      .select({ userId: documents.userId })
+      .from(documents)
+      .where(eq(documents.id, id))
+      .limit(1)
+      .prepare('qw_documents_owner'),
+  };
+}
+
+const statementCache = new WeakMap<Db, ReturnType<typeof buildStatements>>();
+function statements(db: Db): ReturnType<typeof buildStatements> {
+  let prepared = statementCache.get(db);
+  if (!prepared) {
+    prepared = buildStatements(db);
+    statementCache.set(db, prepared);
+  }
+  return prepared;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Owner's CRUD (REST)
+
+export function listDocumentsOf(db: Db, userId: string): Promise<DocumentSummaryRecord[]> {
+  return statements(db).list.execute({ userId });
+}
+
+/** The user's document, optionally only while `sessionId` is an active session of theirs. */
+export async function findOwnedDocument(
+  db: Db,
+  userId: string,
+  documentId: string,
+  sessionId?: string,
+): Promise<DocumentRecord | undefined> {
+  const prepared = statements(db);
+  const [row] = sessionId
+    ? await prepared.getInSession.execute({ id: documentId, userId, sessionId })
+    : await prepared.get.execute({ id: documentId, userId });
+  return row && asRecord(row);
+}
+
+export async function insertDocument(
+  db: Db,
+  values: { userId: string; title: string; content: RichTextDoc },
+  options: { prepared?: boolean } = {},
+): Promise<DocumentRecord> {
+  // Inside a transaction (plan limits) the prepared statement of the pool cannot be used.
+  const [row] =
+    options.prepared === false
+      ? await db.insert(documents).values(values).returning(fullColumns)
+      : await statements(db).insert.execute(values);
+  return asRecord(row!);
+}
+
+export interface DocumentUpdate {
+  title: string | null;
+  /** The new content as JSON text, or null to keep it. */
+  content: string | null;
+  /** Comma-separated versions the row must have (If-Match), or null for any. */
+  versions: string | null;
+  sessionId?: string | undefined;
+}
+
+/**
+ * Applies a change to the user's document; undefined when it is missing, not theirs, its version is not
+ * among `versions`, or the session is not active. A content replacement does not read the content back.
+ */
+export async function updateOwnedDocument(
+  db: Db,
+  userId: string,
+  documentId: string,
+  change: DocumentUpdate,
+): Promise<(Omit<DocumentRecord, 'content'> & { content?: unknown }) | undefined> {
+  const prepared = statements(db);
+  const replacing = change.content !== null;
+  const statement = replacing
+    ? change.sessionId
+      ? prepared.replaceContentInSession
+      : prepared.replaceContent
+    : change.sessionId
+      ? prepared.updateInSession
+      : prepared.update;
+  const [row] = await statement.execute({
+    id: documentId,
+    userId,
+    sessionId: change.sessionId,
+    title: change.title,
+    content: change.content,
+    replacesContent: replacing,
+    versions: change.versions,
+  });
+  return row;
+}
+
+/** Deletes the user's document; false when it is missing or not theirs. */
+export async function deleteOwnedDocument(db: Db, userId: string, documentId: string): Promise<boolean> {
+  const [row] = await statements(db).delete.execute({ id: documentId, userId });
+  return row !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Ownership (access rules) and counts (plan limits, billing admin)
+
+/** The owner's user id, or undefined when the document does not exist. */
+export async function findDocumentOwner(db: Db, documentId: string): Promise<string | undefined> {
+  const [row] = await statements(db).owner.execute({ id: documentId });
+  return row?.userId;
+}
+
+const DOCUMENT_OWNERS_SQL = `select id, user_id from documents
+  where id = any(string_to_array($1::text, ',')::uuid[])`;
+
+/**
+ * Owners of many documents in one small statement (the collaboration access sweep runs it every second).
+ * Raw SQL on purpose: with PGlite each statement through Drizzle cost about twice as much.
+ */
+export async function findDocumentOwners(
+  database: Database,
+  documentIds: string[],
+): Promise<Map<string, string>> {
+  const rows = (await database.exec(DOCUMENT_OWNERS_SQL, [documentIds.join(',')])) as {
+    id: string;
+    user_id: string;
+  }[];
+  return new Map(rows.map((row) => [row.id, row.user_id]));
+}
+
+export async function countDocumentsOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(documents).where(eq(documents.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function countDocumentsByUser(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ userId: documents.userId, n: count() })
+    .from(documents)
+    .groupBy(documents.userId);
+  return new Map(rows.map((row) => [row.userId, row.n]));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sharing
+
+const shareColumns = {
+  id: documents.id,
+  isPublic: documents.isPublic,
+  shareAllowEditing: documents.shareAllowEditing,
+  shareExpiresAt: documents.shareExpiresAt,
+  sharePasswordHash: documents.sharePasswordHash,
+};
+
+export type ShareRow = Pick<
+  typeof documents.$inferSelect,
+  'id' | 'isPublic' | 'shareAllowEditing' | 'shareExpiresAt' | 'sharePasswordHash'
+>;
+
+export type ShareChanges = Partial<
+  Pick<
+    typeof documents.$inferInsert,
+    'isPublic' | 'shareAllowEditing' | 'shareExpiresAt' | 'sharePasswordHash'
+  >
+>;
+
+export async function findShareSettings(
+  db: Db,
+  userId: string,
+  documentId: string,
+): Promise<ShareRow | undefined> {
+  const [row] = await db
+    .select(shareColumns)
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.userId, userId)));
+  return row;
+}
+
+export async function updateShareSettings(
+  db: Db,
+  userId: string,
+  documentId: string,
+  changes: ShareChanges,
+): Promise<ShareRow | undefined> {
+  const [row] = await db
+    .update(documents)
+    .set(changes)
+    .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
+    .returning(shareColumns);
+  return row;
+}
+
+/** A document as a share-link visitor may be shown it, with its share settings (whoever owns it). */
+export async function findSharedDocument(db: Db, documentId: string) {
+  const [row] = await db
+    .select({
+      ...shareColumns,
+      title: documents.title,
+      content: documents.content,
+      updatedAt: documents.updatedAt,
+    })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  return row;
+}
+
+/** What the shared page's head needs (title, opening words, whether the link is open to everyone). */
+export async function findSharedPageMeta(db: Db, documentId: string) {
+  const [row] = await db
+    .select({
+      title: documents.title,
+      content: documents.content,
+      isPublic: documents.isPublic,
+      expiresAt: documents.shareExpiresAt,
+      passwordHash: documents.sharePasswordHash,
+    })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Live documents (collaboration persistence)
+
+/** The Yjs state and the JSON content of a document, or undefined when it does not exist. */
+export async function findLiveState(db: Db, documentId: string) {
+  const [row] = await db
+    .select({ ydocState: documents.ydocState, content: documents.content, version: documents.version })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Sets the first Yjs state of a document that has none (compare-and-set): true when this call set it,
+ * false when another instance or load got there first.
+ */
+export async function claimFirstLiveState(db: Db, documentId: string, state: Uint8Array): Promise<boolean> {
+  const claimed = await db
+    .update(documents)
+    .set({ ydocState: state })
+    .where(and(eq(documents.id, documentId), isNull(documents.ydocState)))
+    .returning({ id: documents.id });
+  return claimed.length > 0;
+}
+
+/** One live document's state to write (see storeLiveStates). */
+export interface LiveStateStore {
+  documentId: string;
+  /** Y.encodeStateAsUpdate of the document. */
+  state: Uint8Array;
+  /** JSON text of the validated rich-text content derived from that state. */
+  content: string;
+  /** The version a REST replacement already took for this state, or -1 (see the version rule). */
+  restVersion: number;
+}
+
+/** What the database holds after a store; undefined when the document no longer exists. */
+export type LiveStoreResult = { version: number; updatedAt: Date } | undefined;
+
+/**
+ * One UPDATE for many documents. A store that only writes back a REST replacement keeps the version that write
+ * already took (unless something else bumped it since), so the PATCH response's ETag stays valid; any other
+ * change of content moves version and updated_at. SET expressions read the row as it was before this update.
+ * State travels as hex text: PGlite exchanges bytea as hex anyway, and text arrays serialize alike on both drivers.
+ */
+const STORE_SQL = `with incoming as (
+  select * from unnest($1::uuid[], $2::text[], $3::text[], $4::integer[]) as t(id, state_hex, content, rest_version)
+)
+update documents d set
+  ydoc_state = decode(incoming.state_hex, 'hex'),
+  content = incoming.content::jsonb,
+  version = case when d.content = incoming.content::jsonb or d.version = incoming.rest_version
+    then d.version else d.version + 1 end,
+  updated_at = case when d.content = incoming.content::jsonb or d.version = incoming.rest_version
+    then d.updated_at else now() end
+from incoming
+where d.id = incoming.id
+returning d.id, d.version, d.updated_at`;
+
+export async function storeLiveStates(
+  database: Database,
+  stores: LiveStateStore[],
+): Promise<Map<string, LiveStoreResult>> {
+  const rows = (await database.exec(STORE_SQL, [
+    stores.map((store) => store.documentId),
+    stores.map((store) =>
+      Buffer.from(store.state.buffer, store.state.byteOffset, store.state.byteLength).toString('hex'),
+    ),
+    stores.map((store) => store.content),
+    stores.map((store) => store.restVersion),
+  ])) as { id: string; version: number; updated_at: Date | string }[];
+  return new Map(
+    rows.map((row) => [row.id, { version: row.version, updatedAt: new Date(row.updated_at) }] as const),
+  );
+}
