@@ -85,6 +85,8 @@ test('name a version, keep editing, compare in History, restore, and find it all
   await expect(panel.getByText('Added since this version')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/history-diff-1280.png` });
   await page.evaluate(() => document.documentElement.classList.add('dark'));
+  // Buttons and rows animate their colours: let the theme change settle.
+  await page.waitForTimeout(500);
   await page.screenshot({ path: `${SHOTS}/history-diff-1280-dark.png` });
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 

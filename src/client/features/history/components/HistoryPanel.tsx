@@ -311,32 +311,34 @@ function VersionView({
             {summary.authors.length > 0 && ` · ${summary.authors.map((a) => a.name).join(', ')}`}
           </p>
         </div>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline" size="sm" disabled={!version.data} aria-label="Export this version">
-              <Download /> Export
+        <div className="flex w-full flex-wrap items-center gap-2 md:w-auto">
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="sm" disabled={!version.data} aria-label="Export this version">
+                <Download /> Export
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {EXPORT_FORMATS.map(({ format, label: formatLabel }) => (
+                <DropdownMenuItem key={format} onSelect={() => void runExport(format)}>
+                  {formatLabel}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+          {summary.name && (
+            <Button variant="outline" size="sm" onClick={() => void runDelete()} disabled={remove.isPending}>
+              <Trash2 /> Delete
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            {EXPORT_FORMATS.map(({ format, label: formatLabel }) => (
-              <DropdownMenuItem key={format} onSelect={() => void runExport(format)}>
-                {formatLabel}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
-        {summary.name && (
-          <Button variant="outline" size="sm" onClick={() => void runDelete()} disabled={remove.isPending}>
-            <Trash2 /> Delete
+          )}
+          <Button
+            size="sm"
+            onClick={() => void runRestore(summary.id, false)}
+            disabled={!version.data || restore.isPending}
+          >
+            <RotateCcw /> {restore.isPending ? 'Restoring…' : 'Restore this version'}
           </Button>
-        )}
-        <Button
-          size="sm"
-          onClick={() => void runRestore(summary.id, false)}
-          disabled={!version.data || restore.isPending}
-        >
-          <RotateCcw /> {restore.isPending ? 'Restoring…' : 'Restore this version'}
-        </Button>
+        </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-8">
         {version.isPending ? (
