@@ -190,9 +190,8 @@ const MATRIX: Record<string, RouteCase> = {
     expect: documentScoped(201),
   },
   'POST /api/documents/:id/versions/checkpoint': {
-    // The named version already holds the current state, so nothing new is written.
     call: (s) => ({ path: `/api/documents/${s.documentId}/versions/checkpoint`, body: { reason: 'ai' } }),
-    expect: documentScoped(204),
+    expect: documentScoped(201),
   },
   'POST /api/documents/:id/versions/:versionId/restore': {
     call: (s) => ({ path: `/api/documents/${s.documentId}/versions/${s.versionId}/restore` }),

@@ -76,17 +76,18 @@ export async function findVersion(
 }
 
 /**
- * The newest version's time, and whether its title and content equal the given ones (compared as jsonb,
+ * The newest version's time and reason, and whether its title and content equal the given ones (compared as jsonb,
  * so key order does not matter). Undefined when the document has no version yet.
  */
 export async function newestVersionComparedTo(
   db: Db,
   documentId: string,
   state: { title: string; content: unknown },
-): Promise<{ createdAt: Date; same: boolean } | undefined> {
+): Promise<{ createdAt: Date; reason: VersionReason; same: boolean } | undefined> {
   const [row] = await db
     .select({
       createdAt: documentVersions.createdAt,
+      reason: documentVersions.reason,
       same: sql<boolean>`(${documentVersions.title} = ${state.title} and ${documentVersions.content} = ${JSON.stringify(state.content)}::jsonb)`,
     })
     .from(documentVersions)

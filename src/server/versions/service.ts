@@ -29,6 +29,9 @@ import { pruneVersions, RETENTION_SWEEP_INTERVAL_MS } from './retention';
 /** An automatic version is taken at most this often while editing continues (and at the first change after). */
 export const AUTO_VERSION_INTERVAL_MS = 10 * 60_000;
 
+/** Automatic reasons that say nothing beyond "the document was like this" (see write). */
+const GENERIC_REASONS = new Set<VersionReason>(['auto', 'session_end']);
+
 /** Names shown for authors that are not users. */
 const AUTHOR_NAMES: Record<string, string> = {
   [AI_AUTHOR_KEY]: 'AI',
@@ -233,7 +236,8 @@ export class VersionsService {
 
   /**
    * Writes a version of `state`. Automatic ones (no name) are skipped when the newest version already holds
-   * exactly this title and content; the pending authors are then dropped, since nothing is unversioned.
+   * exactly this title and content (for `ai`, `import` and `restore`: and has the same reason); the pending
+   * authors are then dropped, since nothing is unversioned.
    */
   private take(
     documentId: string,
@@ -261,7 +265,9 @@ export class VersionsService {
     const { db } = this.deps;
     if (name === null) {
       const newest = await newestVersionComparedTo(db, documentId, state);
-      if (newest?.same) {
+      // The generic triggers never repeat a state; "before an AI change / import / restore" is still
+      // written after another kind of version of the same state, so the history says what happened.
+      if (newest?.same && (GENERIC_REASONS.has(reason) || newest.reason === reason)) {
         this.tracker.take(documentId);
         return undefined;
       }
