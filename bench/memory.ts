@@ -39,7 +39,14 @@ const MAX_PARAGRAPHS = 60;
 const SETTLE_MS = 5_000;
 const HEADING = '## Memory and start time (bench:memory)';
 
-const TARGETS = { idlePglite: 300, idlePostgres: 150, editorsRatio: 1.5, soakGrowth: 1.1, laterStartS: 3, freshS: 60 };
+const TARGETS = {
+  idlePglite: 300,
+  idlePostgres: 150,
+  editorsRatio: 1.5,
+  soakGrowth: 1.1,
+  laterStartS: 3,
+  freshS: 60,
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -242,6 +249,7 @@ async function scenario(kind: 'pglite' | 'postgres'): Promise<ScenarioResult> {
     const signup = await api(server.url, 'POST', '/api/auth/signup', undefined, {
       email: `memory-${randomBytes(3).toString('hex')}@example.com`,
       password: 'a sturdy passphrase 42',
+      data: { full_name: 'Memory Bench' },
     });
     const token = signup.session.access_token as string;
     const documentIds: string[] = [];
@@ -327,7 +335,12 @@ async function freshInstall(): Promise<{ installS: number; firstStartS: number }
     const port = await freePort();
     const server = await startServer(
       dir,
-      { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: path.join(dir, 'data'), PORT: String(port) },
+      {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: path.join(dir, 'data'),
+        PORT: String(port),
+      },
       240_000,
     );
     const firstStartS = server.firstPageMs / 1000;
@@ -342,7 +355,9 @@ const fmt = (n: number, digits = 0) => n.toFixed(digits);
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 
 async function main() {
-  console.log(`bench:memory: ${ROUNDS} rounds, soak ${SOAK_SECONDS} s, fresh install ${FRESH_INSTALL ? 'yes' : 'no'}`);
+  console.log(
+    `bench:memory: ${ROUNDS} rounds, soak ${SOAK_SECONDS} s, fresh install ${FRESH_INSTALL ? 'yes' : 'no'}`,
+  );
   // Build once up front, so no round pays for it.
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const results: ScenarioResult[] = [];
@@ -360,7 +375,10 @@ async function main() {
     }
   }
   const fresh = FRESH_INSTALL ? await freshInstall() : undefined;
-  if (fresh) console.log(`fresh clone: npm install ${fmt(fresh.installS, 1)} s, first start ${fmt(fresh.firstStartS, 1)} s`);
+  if (fresh)
+    console.log(
+      `fresh clone: npm install ${fmt(fresh.installS, 1)} s, first start ${fmt(fresh.firstStartS, 1)} s`,
+    );
 
   const rows: string[] = [];
   const checks: string[] = [];

@@ -101,6 +101,7 @@ async function main() {
       const res = await json(server, 'POST', '/api/auth/signup', undefined, {
         email: `soak-${i}-${randomBytes(3).toString('hex')}@example.com`,
         password: 'a sturdy soak passphrase',
+        data: { full_name: 'Soak Writer' },
       });
       if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
       tokens.push(res.body.session.access_token as string);

@@ -1,14 +1,30 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { openDatabase } from '../src/server/db/client';
+import { users } from '../src/server/db/schema';
+import { hashPassword } from '../src/server/accounts/passwords';
 import { startFakeOpenAI } from '../src/server/test/fake-openai';
 import { startFakeStripe } from '../src/server/test/fake-stripe';
-import { E2E_DATA_DIR, E2E_PORT } from './env';
+import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './env';
 
 /**
  * The server the browser tests talk to: the real app on a fresh embedded database. Local stand-ins for
  * outside services (AI provider, Stripe) are started here too when the tests need them.
  */
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+
+// The instance admin, created first so that it alone is admin (the first account of an instance is; every
+// test's own account is a member). The database is closed again before the server opens it.
+{
+  const database = await openDatabase({ dataDir: E2E_DATA_DIR });
+  await database.db.insert(users).values({
+    email: E2E_ADMIN.email,
+    passwordHash: await hashPassword(E2E_ADMIN.password),
+    fullName: 'E2E Admin',
+    emailConfirmedAt: new Date(),
+  });
+  await database.close();
+}
 
 // Billing: the Stripe stand-in on a free loopback port; the server sends Stripe API calls there and
 // the stand-in's checkout page sends signed webhooks back. With billing on, plan limits apply (a Gratis
@@ -25,13 +41,25 @@ const fakeStripe = await startFakeStripe({
 });
 
 // AI: an OpenAI-compatible stand-in on a loopback port (answers "The improved text." unless asked for a list).
-const fakeOpenAI = await startFakeOpenAI({ tokenDelayMs: 20 });
-fakeOpenAI.answerWith((body: { messages?: { content?: unknown }[] }) => {
+const answerLikeTheProduct = (body: { messages?: { content?: unknown }[] }) => {
   const prompt = JSON.stringify(body?.messages ?? []);
   return /alternative phrasings|Rephrase the text/.test(prompt)
     ? ['1. First alternative.\n', '2. Second alternative.\n', '3. Third alternative.']
     : ['The ', 'improved ', 'text.'];
-});
+};
+const fakeOpenAI = await startFakeOpenAI({ tokenDelayMs: 20 });
+fakeOpenAI.answerWith(answerLikeTheProduct);
+
+// A "local model server" (as Ollama would be) for the AI settings tests: found by detection through
+// AI_LOCAL_SERVERS. It answers like the other one, except text that asks for it, so that a test can tell
+// which server answered while other tests, running meanwhile, see no difference.
+const fakeLocalModels = await startFakeOpenAI({ tokenDelayMs: 20 });
+fakeLocalModels.models = ['llama3.2:3b'];
+fakeLocalModels.answerWith((body: { messages?: { content?: unknown }[] }) =>
+  JSON.stringify(body?.messages ?? []).includes('via the local model')
+    ? ['Locally ', 'improved.']
+    : answerLikeTheProduct(body),
+);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
@@ -49,6 +77,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
     OPENAI_API_KEY: 'sk-e2e',
     OPENAI_BASE_URL: fakeOpenAI.baseUrl,
     OPENAI_MODEL: 'e2e-model',
+    AI_LOCAL_SERVERS: fakeLocalModels.baseUrl,
     ANTHROPIC_API_KEY: '',
     STRIPE_SECRET_KEY: fakeStripe.apiKey,
     STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
@@ -60,9 +89,12 @@ const stop = () => {
   server.kill('SIGTERM');
   void fakeStripe.close();
   void fakeOpenAI.close();
+  void fakeLocalModels.close();
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => {
-  void Promise.all([fakeStripe.close(), fakeOpenAI.close()]).finally(() => process.exit(code ?? 0));
+  void Promise.all([fakeStripe.close(), fakeOpenAI.close(), fakeLocalModels.close()]).finally(() =>
+    process.exit(code ?? 0),
+  );
 });

@@ -1,13 +1,15 @@
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
+import { ROLES, setRole, type Role } from '../src/server/admin/roles';
 import { AppError } from '../src/server/errors';
-import { listUsersForAdmin, setGrantedPlan } from '../src/server/billing/service';
+import { listUsersForAdmin, setGrantedPlan } from '../src/server/billing/admin';
 import { PLAN_IDS, isPlanId } from '../src/shared/plans';
 
 /**
  * Administration without Stripe (issue 7):
  *   npm run admin -- set-plan <email> <gratis|creator|professional>
+ *   npm run admin -- set-role <email> <admin|member>
  *   npm run admin -- list-users
  * It opens the same database as the server, from the same environment (DATABASE_URL, else DATA_DIR).
  * With PostgreSQL it can run beside the server. The embedded PGlite database admits one process per
@@ -17,6 +19,7 @@ import { PLAN_IDS, isPlanId } from '../src/shared/plans';
 
 const USAGE = `Usage:
   npm run admin -- set-plan <email> <${PLAN_IDS.join('|')}>
+  npm run admin -- set-role <email> <${ROLES.join('|')}>
   npm run admin -- list-users`;
 
 function fail(message: string, code = 1): never {
@@ -42,8 +45,13 @@ async function main(argv: string[]): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (command !== 'set-plan' && command !== 'list-users') fail(`Unknown command: ${command}\n${USAGE}`, 2);
-  if (command === 'set-plan') {
+  if (command !== 'set-plan' && command !== 'set-role' && command !== 'list-users')
+    fail(`Unknown command: ${command}\n${USAGE}`, 2);
+  if (command === 'set-role') {
+    const [email, role] = args;
+    if (!email || !role || args.length !== 2) fail(USAGE, 2);
+    if (!ROLES.includes(role as Role)) fail(`Unknown role "${role}". Roles: ${ROLES.join(', ')}`, 2);
+  } else if (command === 'set-plan') {
     const [email, plan] = args;
     if (!email || !plan || args.length !== 2) fail(USAGE, 2);
     if (!isPlanId(plan)) fail(`Unknown plan "${plan}". Plans: ${PLAN_IDS.join(', ')}`, 2);
@@ -54,7 +62,10 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    if (command === 'set-plan') {
+    if (command === 'set-role') {
+      const result = await setRole(database.db, args[0]!, args[1] as Role);
+      console.log(`${result.email} is now ${result.role === 'admin' ? 'an admin' : 'a member'}.`);
+    } else if (command === 'set-plan') {
       const [email, plan] = args as [string, (typeof PLAN_IDS)[number]];
       const result = await setGrantedPlan(database.db, email, plan);
       const granted = result.grantedPlan ? `granted ${result.grantedPlan}` : 'grant removed';

@@ -65,6 +65,9 @@ export async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     // Names stay readable in stack traces and logs.
     minify: false,
+    // Modules the server imports on first use (export converters) become their own files, loaded then.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     alias: { '@shared': path.resolve('src/shared') },
     plugins: [sourceRelativeImportMeta],
     logLevel: 'warning',

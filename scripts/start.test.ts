@@ -162,6 +162,7 @@ describe('npm start under a supervisor', () => {
       const signup = await api(server.url, null, 'POST', '/api/auth/signup', {
         email: 'supervised@example.com',
         password: 'a sturdy passphrase 42',
+        data: { full_name: 'Supervised Writer' },
       });
       expect(signup.status, signup.text).toBe(200);
       token = signup.body.session.access_token;

@@ -4,6 +4,7 @@
 //   node scripts/start.ts                 the server (dist/server/main.js)
 //   node scripts/start.ts admin|backup …  a command-line script from the same build
 // Run by Node directly (type stripping): erasable TypeScript only.
+import { enableCompileCache } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuild } from './ensure-build.ts';
@@ -16,5 +17,8 @@ const entry = requested && ENTRIES.has(requested) ? requested : 'main';
 if (requested === entry) process.argv.splice(2, 1);
 
 ensureBuild();
+// Later starts reuse the bytecode V8 compiled for the server and its packages (kept in the OS temp directory):
+// loading them is most of a start.
+enableCompileCache();
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(path.resolve('dist/server', `${entry}.js`)).href);

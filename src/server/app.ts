@@ -8,10 +8,12 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
+import IORedis from 'ioredis';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { AiProviderRegistry } from './ai/provider-registry';
 import { registerCollaboration } from './collab/collab-plugin';
 import { AppError } from './errors';
 import type { DocumentWriteHooks } from './documents/service';
@@ -49,6 +51,8 @@ declare module 'fastify' {
     documentHooks: DocumentWriteHooks[];
     /** Hocuspocus extensions of other areas, added after the collaboration's own (version history). */
     collabExtensions: Extension[];
+    /** The live AI providers (environment + AI settings), re-read on every change. */
+    aiProviders: AiProviderRegistry;
     lifecycle: Lifecycle;
   }
 }
@@ -116,9 +120,20 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
-  // Only routes that opt in (config.rateLimit) are limited; see accounts/routes.ts.
+  // Only routes that opt in (config.rateLimit) are limited; see accounts/routes.ts and ai/rate-limits.ts. With
+  // REDIS_URL the counters live in Redis, so a limit holds across every instance.
+  const rateLimitRedis = config.REDIS_URL
+    ? new IORedis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectTimeout: 2_000 })
+    : undefined;
+  if (rateLimitRedis) {
+    rateLimitRedis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
+    app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => {})));
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.REDIS_PREFIX}:rate-limit:` } : {}),
+    // A Redis outage must not take the app down with it: requests pass unlimited meanwhile.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -159,6 +174,11 @@ export async function buildApp({
     if (text.trim() === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
+
+  const aiProviders = new AiProviderRegistry(config, database, app.log);
+  await aiProviders.start();
+  app.decorate('aiProviders', aiProviders);
+  app.addHook('onClose', () => aiProviders.close());
 
   // Live collaboration (WebSocket /api/collab) and app.liveDocuments, used by the document routes.
   registerVersions(app);

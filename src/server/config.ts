@@ -83,6 +83,15 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.enum(['openai', 'anthropic'])).min(1)),
 
+  /** Seals API keys entered in the AI settings (at least 32 characters). Generated into DATA_DIR when absent;
+   *  set the same value on every instance that shares a database. */
+  ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Comma-separated loopback base URLs probed for local OpenAI-compatible servers (default: the usual
+   *  Ollama, LM Studio, llama.cpp and vLLM addresses); "off" disables detection. Never another host. */
+  AI_LOCAL_SERVERS: optionalString,
+  /** Monthly AI tokens per member when no billing is configured (editable in the AI settings). */
+  AI_MONTHLY_TOKENS_PER_USER: z.coerce.number().int().min(0).default(50_000),
+
   // Billing
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

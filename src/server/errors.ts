@@ -20,7 +20,8 @@ export const badRequest = (message: string, code = 'validation_failed', extra?: 
   new AppError(400, code, message, extra);
 export const unauthorized = (message = 'Auth session missing!', code = 'session_missing') =>
   new AppError(401, code, message);
-export const paymentRequired = (message: string, code: string) => new AppError(402, code, message);
+export const paymentRequired = (message: string, code: string, extra?: Record<string, unknown>) =>
+  new AppError(402, code, message, extra);
 export const forbidden = (message = 'Forbidden', code = 'forbidden') => new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);

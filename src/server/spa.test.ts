@@ -46,6 +46,18 @@ it('a public shared link is described by its escaped title and opening words', a
   expect(html).not.toContain('noindex');
 });
 
+it("a title with replacement patterns ($&, $`, $') is inserted literally, not expanded", async () => {
+  const id = await insert({ isPublic: true, title: "Price $& then $` and $' end" });
+  const html = await renderIndexHtml(clientDir, `/shared/${id}`, server.database);
+  expect(html).toContain('<title>Price $&amp; then $` and $&#39; end — Quillwright</title>');
+  expect(html).toContain(
+    '<meta property="og:title" content="Price $&amp; then $` and $&#39; end — Quillwright" />',
+  );
+  // index.html appears exactly once: nothing of it was copied into the head.
+  expect(html.match(/<html>/g)).toHaveLength(1);
+  expect(html.match(/<body>/g)).toHaveLength(1);
+});
+
 it('a private or password-protected link is not indexed and reveals neither title nor text', async () => {
   for (const id of [
     await insert({ isPublic: false }),

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from './db/client';
-import { documents } from './db/schema';
+import { findSharedPageMeta } from './documents/repository';
 
 const SHARED_PATH = /^\/shared\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const DESCRIPTION_LENGTH = 160;
@@ -34,16 +33,7 @@ export async function renderIndexHtml(
   const html = readIndex(clientDir);
   const match = SHARED_PATH.exec(pathname);
   if (!match) return html;
-  const [row] = await database.db
-    .select({
-      title: documents.title,
-      content: documents.content,
-      isPublic: documents.isPublic,
-      expiresAt: documents.shareExpiresAt,
-      passwordHash: documents.sharePasswordHash,
-    })
-    .from(documents)
-    .where(eq(documents.id, match[1]!));
+  const row = await findSharedPageMeta(database.db, match[1]!);
   const open =
     row && row.isPublic && !row.passwordHash && (!row.expiresAt || row.expiresAt.getTime() > Date.now());
   if (!open) {
@@ -56,12 +46,15 @@ export async function renderIndexHtml(
   const description = escapeHtml(
     words.length > DESCRIPTION_LENGTH ? `${words.slice(0, DESCRIPTION_LENGTH - 1)}…` : words || row.title,
   );
+  // Replacement FUNCTIONS, not strings: in a replacement string `$&`, `$'` or `` $` `` (which a title may
+  // contain) would copy pieces of index.html into the head.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta name="description"[^>]*>/, `<meta name="description" content="${description}" />`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(/<meta name="description"[^>]*>/, () => `<meta name="description" content="${description}" />`)
     .replace(
       '</head>',
-      `<meta property="og:title" content="${title}" />\n<meta property="og:description" content="${description}" />\n</head>`,
+      () =>
+        `<meta property="og:title" content="${title}" />\n<meta property="og:description" content="${description}" />\n</head>`,
     );
 }
 

@@ -104,3 +104,22 @@ export const TERMS_CHANGE_NOTICE_DAYS = 30;
 export const UPTIME_TARGET_PERCENT = 99.9;
 export const MONEY_BACK_GUARANTEE_DAYS = 14;
 export const COPYRIGHT_YEAR = 2025;
+
+// Search and import
+export const SEARCH_MAX_QUERY_LENGTH = 200;
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 50;
+/** Quick switcher: how many recent documents it offers before anything is typed. */
+export const QUICK_SWITCHER_RECENT_COUNT = 8;
+/** Dashboard: cards rendered at first and added by each "Show more". */
+export const DASHBOARD_PAGE_SIZE = 60;
+export const LIBRARY_MAX_LIMIT = 1_000;
+/** Largest file accepted by the import (also bounded by the request body limit). */
+export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_FILES = 20;
+export const IMPORT_EXTENSIONS = ['.md', '.markdown', '.docx', '.html', '.htm', '.txt'] as const;
+export const IMPORTS_PER_MINUTE = 60;
+/** Type-ahead: how long typing must pause before a search is sent. */
+export const SEARCH_DEBOUNCE_MS = 150;
+/** Type-ahead sends a search per pause in typing; this bounds what one client can ask of the database. */
+export const SEARCHES_PER_MINUTE = 300;

@@ -70,13 +70,15 @@ async function currentToken(): Promise<string | null> {
 
 async function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // FormData (file uploads) sets its own multipart Content-Type with the boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   return fetch(path, {
     method,
     headers,
     credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
 }
 
@@ -98,7 +100,7 @@ export interface RequestOptions {
 
 /**
  * The generic request helper (SPEC §7): any method and path, bearer header from the current session, JSON body
- * when given, credentials included. Returns the parsed JSON (null for an empty answer), throws ApiError otherwise.
+ * when given (or FormData, sent as multipart), credentials included. Returns the parsed JSON (null for an empty answer), throws ApiError otherwise.
  * A 401 while signed in triggers one token refresh and one retry.
  */
 export async function apiRequest<T>(

@@ -33,7 +33,10 @@ async function signIn(email: string, password: string) {
 async function confirmedUser() {
   const email = uniqueEmail();
   const password = strongPassword();
-  expect((await api('POST', '/api/auth/signup', { body: { email, password } })).status).toBe(200);
+  expect(
+    (await api('POST', '/api/auth/signup', { body: { email, password, data: { full_name: 'Test Writer' } } }))
+      .status,
+  ).toBe(200);
   const mail = await smtp.waitForMail(mailTo(email, '/auth/confirm'));
   const { token } = tokenFromLink(mail.decoded, '/auth/confirm');
   expect((await api('POST', '/api/auth/verify', { body: { type: 'signup', token } })).status).toBe(200);
@@ -82,7 +85,9 @@ describe('sign-up with SMTP', () => {
 
   it('resend mails a new confirmation link and the older link stops working', async () => {
     const email = uniqueEmail();
-    await api('POST', '/api/auth/signup', { body: { email, password: strongPassword() } });
+    await api('POST', '/api/auth/signup', {
+      body: { email, password: strongPassword(), data: { full_name: 'Test Writer' } },
+    });
     const first = tokenFromLink(
       (await smtp.waitForMail(mailTo(email, '/auth/confirm'))).decoded,
       '/auth/confirm',

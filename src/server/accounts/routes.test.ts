@@ -63,7 +63,7 @@ describe('sign-up', () => {
   it('refuses an e-mail that is already registered, in any letter case, with 422 user_already_exists', async () => {
     const { email } = await signUp();
     const res = await api('POST', '/api/auth/signup', {
-      body: { email: email.toUpperCase(), password: strongPassword() },
+      body: { email: email.toUpperCase(), password: strongPassword(), data: { full_name: 'Test Writer' } },
     });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'User already registered', code: 'user_already_exists' });
@@ -78,7 +78,7 @@ describe('sign-up', () => {
     ['equal to the whole e-mail', 'Ada.Lovelace@Example.com', ['email']],
   ])('refuses a password %s with 422 weak_password and its reasons', async (_label, password, reasons) => {
     const res = await api('POST', '/api/auth/signup', {
-      body: { email: `ada.lovelace@example.com`, password },
+      body: { email: `ada.lovelace@example.com`, password, data: { full_name: 'Test Writer' } },
     });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('weak_password');
@@ -88,9 +88,13 @@ describe('sign-up', () => {
 
   it('creates no account when the password is weak', async () => {
     const email = uniqueEmail();
-    const weak = await api('POST', '/api/auth/signup', { body: { email, password: 'password' } });
+    const weak = await api('POST', '/api/auth/signup', {
+      body: { email, password: 'password', data: { full_name: 'Test Writer' } },
+    });
     expect(weak.status).toBe(422);
-    const ok = await api('POST', '/api/auth/signup', { body: { email, password: strongPassword() } });
+    const ok = await api('POST', '/api/auth/signup', {
+      body: { email, password: strongPassword(), data: { full_name: 'Test Writer' } },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -100,6 +104,8 @@ describe('sign-up', () => {
     ['a number as e-mail', { email: 42, password: 'Quill-strong-1' }],
     ['a number as password', { email: 'a@example.com', password: 12345678 }],
     ['a string as data', { email: 'a@example.com', password: 'Quill-strong-1', data: 'x' }],
+    ['no full name', { email: 'a@example.com', password: 'Quill-strong-1' }],
+    ['a blank full name', { email: 'a@example.com', password: 'Quill-strong-1', data: { full_name: '  ' } }],
     ['an array body', [1, 2]],
   ])('answers %s with 400 validation_failed', async (_label, body) => {
     const res = await api('POST', '/api/auth/signup', { body });
@@ -508,13 +514,13 @@ describe('rate limits', () => {
       // Weak passwords: counted, but cheap (no hashing).
       const res = await api('POST', '/api/auth/signup', {
         headers,
-        body: { email: uniqueEmail(), password: 'x' },
+        body: { email: uniqueEmail(), password: 'x', data: { full_name: 'Test Writer' } },
       });
       expect(res.status).toBe(422);
     }
     const limited = await api('POST', '/api/auth/signup', {
       headers,
-      body: { email: uniqueEmail(), password: strongPassword() },
+      body: { email: uniqueEmail(), password: strongPassword(), data: { full_name: 'Test Writer' } },
     });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('over_request_rate_limit');
@@ -543,7 +549,7 @@ describe('body limit', () => {
       expect(res.headers.get('content-type')).toContain('application/json');
       expect(res.body).toEqual({ message: 'Request body is too large', code: 'payload_too_large' });
       const fits = await small.request('POST', '/api/auth/signup', {
-        body: { email: uniqueEmail(), password: strongPassword() },
+        body: { email: uniqueEmail(), password: strongPassword(), data: { full_name: 'Test Writer' } },
       });
       expect(fits.status).toBe(200);
     } finally {

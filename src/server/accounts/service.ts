@@ -160,6 +160,7 @@ async function notifyExistingAccount(ctx: AccountsContext, body: SignUpBody): Pr
     user_metadata: { full_name: body.data?.full_name ?? '' },
     created_at: new Date().toISOString(),
     email_confirmed_at: null,
+    role: 'member',
   };
 }
 

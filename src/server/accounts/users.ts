@@ -11,5 +11,6 @@ export function presentUser(user: UserRow): User {
     user_metadata: { full_name: user.fullName },
     created_at: user.createdAt.toISOString(),
     email_confirmed_at: user.emailConfirmedAt ? user.emailConfirmedAt.toISOString() : null,
+    role: user.role,
   };
 }

@@ -12,9 +12,60 @@ let worker: Worker | undefined;
 let nextId = 1;
 const pending = new Map<number, { resolve: (lints: RawLint[]) => void; reject: (e: Error) => void }>();
 
+/**
+ * Checks waiting for the worker, one queue per user, served round-robin with one check in the worker at a
+ * time: a user who floods the server delays another user's check by at most the check already running.
+ */
+interface QueuedCheck {
+  text: string;
+  resolve: (lints: RawLint[]) => void;
+  reject: (e: Error) => void;
+}
+const queues = new Map<string, QueuedCheck[]>();
+let running = false;
+
 function failAll(error: Error) {
   for (const p of pending.values()) p.reject(error);
   pending.clear();
+}
+
+let lastOwner: string | undefined;
+
+function runNext(): void {
+  if (running) return;
+  // Map iteration order is insertion order and the user served goes to the back of the round. The user
+  // served last waits for everyone else even if their queue was (re)created meanwhile.
+  let picked: [string, QueuedCheck[]] | undefined;
+  for (const entry of queues) {
+    picked ??= entry;
+    if (entry[0] !== lastOwner) {
+      picked = entry;
+      break;
+    }
+  }
+  if (!picked) return;
+  const [owner, queue] = picked;
+  lastOwner = owner;
+  const check = queue.shift()!;
+  queues.delete(owner);
+  if (queue.length > 0) queues.set(owner, queue);
+  running = true;
+  lintNow(check.text)
+    .then(check.resolve, check.reject)
+    .finally(() => {
+      running = false;
+      runNext();
+    });
+}
+
+/** Queues a check for `owner` (a user id; anonymous callers share one queue). */
+function lint(text: string, owner = ''): Promise<RawLint[]> {
+  return new Promise((resolve, reject) => {
+    const queue = queues.get(owner);
+    if (queue) queue.push({ text, resolve, reject });
+    else queues.set(owner, [{ text, resolve, reject }]);
+    runNext();
+  });
 }
 
 function getWorker(): Worker {
@@ -41,7 +92,7 @@ function getWorker(): Worker {
   return w;
 }
 
-function lint(text: string): Promise<RawLint[]> {
+function lintNow(text: string): Promise<RawLint[]> {
   const w = getWorker();
   const id = nextId++;
   return new Promise((resolve, reject) => {
@@ -63,8 +114,8 @@ export async function stopGrammar(): Promise<void> {
 }
 
 /** Lints the text and applies each lint's first suggestion; overlapping lints keep the earlier one. */
-export async function checkGrammar(text: string): Promise<GrammarResponse> {
-  const changes = changesFromLints(text, await lint(text));
+export async function checkGrammar(text: string, owner?: string): Promise<GrammarResponse> {
+  const changes = changesFromLints(text, await lint(text, owner));
   const correctedText = applyChanges(text, changes);
   return { correctedText, changes, corrections: changes, result: { correctedText, corrections: changes } };
 }

@@ -29,7 +29,10 @@ type StreamCallOptions = Parameters<AnthropicModel['doStream']>[0];
 
 /** A provider speaks one wire format; the chain above it handles order, fallback and cancellation. */
 export interface AiProvider {
+  /** The wire family reported with each answer (`provider` in the response and the usage ledger). */
   id: AiProviderId;
+  /** This provider's identity: `env-openai`, `env-anthropic`, or the id of an in-app setting. */
+  instanceId: string;
   modelId: string;
   generate(request: ChatRequest): Promise<{ text: string; usage: AiUsageNumbers }>;
   stream(request: ChatRequest): AsyncIterable<ChatStreamPart>;
@@ -54,7 +57,7 @@ export interface AiResult {
 export type AiStreamChunk = { type: 'delta'; text: string } | ({ type: 'done' } & AiResult);
 
 /** Whether each provider is configured (OpenAI needs a key or a base URL: local servers need no key). */
-export function providerHealth(config: Config): AiHealth {
+export function providerHealth(config: Config): Pick<AiHealth, 'openai' | 'anthropic'> {
   return {
     openai: Boolean(config.OPENAI_API_KEY || config.OPENAI_BASE_URL),
     anthropic: Boolean(config.ANTHROPIC_API_KEY),
@@ -62,26 +65,41 @@ export function providerHealth(config: Config): AiHealth {
 }
 
 export const AI_UNAVAILABLE_MESSAGE =
-  'AI is not configured on this server. Set OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible ' +
-  'server such as Ollama or vLLM) or ANTHROPIC_API_KEY, then restart Quillwright.';
+  'AI is not configured on this server. An administrator can add a provider in Account settings → AI, or set ' +
+  'OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible server such as Ollama or vLLM) or ' +
+  'ANTHROPIC_API_KEY and restart Quillwright.';
+
+/** What a writer sees when every provider failed; the details go to the server log and the admin's page. */
+export const AI_PROVIDER_FAILED_MESSAGE = 'The AI provider did not answer. Try again in a moment.';
 
 export function aiUnavailable(): AppError {
   return new AppError(503, 'ai_unavailable', AI_UNAVAILABLE_MESSAGE);
 }
 
-const OPENAI_API_URL = 'https://api.openai.com/v1';
+export const OPENAI_API_URL = 'https://api.openai.com/v1';
+export const ANTHROPIC_API_URL = 'https://api.anthropic.com/v1';
 
-function openAiProvider(config: Config): AiProvider {
+/** Where and how to reach one provider, from the environment or from the AI settings. */
+export interface ProviderSpec {
+  instanceId: string;
+  kind: 'openai-compatible' | 'anthropic';
+  baseUrl?: string | undefined;
+  apiKey?: string | undefined;
+  model: string;
+}
+
+function openAiProvider(spec: ProviderSpec): AiProvider {
   const client = new OpenAiCompatibleClient({
-    baseUrl: config.OPENAI_BASE_URL ?? OPENAI_API_URL,
+    baseUrl: spec.baseUrl ?? OPENAI_API_URL,
     // Local OpenAI-compatible servers usually ignore the key; send a placeholder like the SDKs do.
-    apiKey: config.OPENAI_API_KEY ?? 'not-needed',
-    model: config.OPENAI_MODEL,
-    officialApi: !config.OPENAI_BASE_URL || new URL(config.OPENAI_BASE_URL).hostname === 'api.openai.com',
+    apiKey: spec.apiKey ?? 'not-needed',
+    model: spec.model,
+    officialApi: !spec.baseUrl || new URL(spec.baseUrl).hostname === 'api.openai.com',
   });
   return {
     id: 'openai',
-    modelId: config.OPENAI_MODEL,
+    instanceId: spec.instanceId,
+    modelId: spec.model,
     generate: (request) => client.generate(request),
     stream: (request) => client.stream(request),
     close: () => client.close(),
@@ -89,14 +107,15 @@ function openAiProvider(config: Config): AiProvider {
 }
 
 /** Anthropic Messages through the AI SDK's provider model. */
-function anthropicProvider(config: Config): AiProvider {
+function anthropicProvider(spec: ProviderSpec): AiProvider {
   const model: AnthropicModel = createAnthropic({
-    ...(config.ANTHROPIC_BASE_URL ? { baseURL: config.ANTHROPIC_BASE_URL } : {}),
-    apiKey: config.ANTHROPIC_API_KEY,
-  }).messages(config.ANTHROPIC_MODEL);
+    ...(spec.baseUrl ? { baseURL: spec.baseUrl } : {}),
+    apiKey: spec.apiKey,
+  }).messages(spec.model);
   return {
     id: 'anthropic',
-    modelId: config.ANTHROPIC_MODEL,
+    instanceId: spec.instanceId,
+    modelId: spec.model,
     async generate(request) {
       const result = await generateText({
         model,
@@ -150,9 +169,30 @@ function anthropicProvider(config: Config): AiProvider {
   };
 }
 
-function buildProvider(config: Config, id: AiProviderId): AiProvider | undefined {
-  if (!providerHealth(config)[id]) return undefined;
-  return id === 'openai' ? openAiProvider(config) : anthropicProvider(config);
+export function buildProvider(spec: ProviderSpec): AiProvider {
+  return spec.kind === 'openai-compatible' ? openAiProvider(spec) : anthropicProvider(spec);
+}
+
+/** The providers configured through environment variables, in AI_PROVIDER_ORDER. */
+export function envProviderSpecs(config: Config): ProviderSpec[] {
+  const configured = providerHealth(config);
+  return config.AI_PROVIDER_ORDER.filter((id) => configured[id]).map((id) =>
+    id === 'openai'
+      ? {
+          instanceId: 'env-openai',
+          kind: 'openai-compatible' as const,
+          baseUrl: config.OPENAI_BASE_URL,
+          apiKey: config.OPENAI_API_KEY,
+          model: config.OPENAI_MODEL,
+        }
+      : {
+          instanceId: 'env-anthropic',
+          kind: 'anthropic' as const,
+          baseUrl: config.ANTHROPIC_BASE_URL,
+          apiKey: config.ANTHROPIC_API_KEY,
+          model: config.ANTHROPIC_MODEL,
+        },
+  );
 }
 
 function unwrap(error: unknown): unknown {
@@ -171,16 +211,27 @@ export function isRetryableProviderError(error: unknown): boolean {
   return false;
 }
 
-function describe(provider: AiProvider, error: unknown): string {
+/** One provider's failure in words, for the server log and the admin's settings page (never for writers). */
+export function describeProviderError(error: unknown): string {
   const inner = unwrap(error);
-  if (inner instanceof ProviderRequestError && inner.statusCode)
-    return `${provider.id}: HTTP ${inner.statusCode}`;
-  if (APICallError.isInstance(inner) && inner.statusCode) return `${provider.id}: HTTP ${inner.statusCode}`;
-  return `${provider.id}: ${inner instanceof Error ? inner.message : String(inner)}`;
+  if (inner instanceof ProviderRequestError && inner.statusCode) return `HTTP ${inner.statusCode}`;
+  if (APICallError.isInstance(inner) && inner.statusCode) return `HTTP ${inner.statusCode}`;
+  return inner instanceof Error ? inner.message : String(inner);
 }
 
-function providerFailed(details: string[]): AppError {
-  return new AppError(502, 'ai_provider_error', `The AI provider could not answer (${details.join('; ')}).`);
+/** Told about every call's outcome (reachability for GET /api/ai/health and the admin page). */
+export interface ProviderObserver {
+  succeeded(provider: AiProvider, latencyMs: number): void;
+  failed(provider: AiProvider, detail: string): void;
+}
+
+function providerFailed(details: string[], log: ChainLog | undefined): AppError {
+  log?.warn({ providers: details }, 'AI provider call failed');
+  return new AppError(502, 'ai_provider_error', AI_PROVIDER_FAILED_MESSAGE);
+}
+
+interface ChainLog {
+  warn(obj: object, msg: string): void;
 }
 
 export class AbortedError extends Error {
@@ -195,12 +246,16 @@ function usageOf(usage: { inputTokens: number | undefined; outputTokens: number 
 }
 
 export class AiProviderChain {
-  readonly providers: AiProvider[];
+  constructor(
+    readonly providers: AiProvider[],
+    private readonly observer?: ProviderObserver,
+    private readonly log?: ChainLog,
+  ) {}
 
-  constructor(config: Config) {
-    this.providers = config.AI_PROVIDER_ORDER.map((id) => buildProvider(config, id)).filter(
-      (p): p is AiProvider => p !== undefined,
-    );
+  private fail(provider: AiProvider, error: unknown, failures: string[]): void {
+    const detail = describeProviderError(error);
+    failures.push(`${provider.instanceId} (${provider.id}, ${provider.modelId}): ${detail}`);
+    this.observer?.failed(provider, detail);
   }
 
   get available(): boolean {
@@ -225,17 +280,19 @@ export class AiProviderChain {
     if (!this.available) throw aiUnavailable();
     const failures: string[] = [];
     for (const [index, provider] of this.providers.entries()) {
+      const started = performance.now();
       try {
         const result = await provider.generate(this.chatRequest(request));
+        this.observer?.succeeded(provider, performance.now() - started);
         return { text: result.text, provider: provider.id, model: provider.modelId, usage: result.usage };
       } catch (error) {
         if (request.signal.aborted) throw new AbortedError();
-        failures.push(describe(provider, error));
+        this.fail(provider, error, failures);
         const last = index === this.providers.length - 1;
-        if (last || !isRetryableProviderError(error)) throw providerFailed(failures);
+        if (last || !isRetryableProviderError(error)) throw providerFailed(failures, this.log);
       }
     }
-    throw providerFailed(failures);
+    throw providerFailed(failures, this.log);
   }
 
   /** The answer as it is generated; falls back to the next provider only before the first token. */
@@ -248,9 +305,11 @@ export class AiProviderChain {
       let started = false;
       let text = '';
       let usage: AiUsageNumbers = { inputTokens: 0, outputTokens: 0 };
+      const startedAt = performance.now();
       try {
         for await (const part of provider.stream(chat)) {
           if (part.type === 'delta') {
+            if (!started) this.observer?.succeeded(provider, performance.now() - startedAt);
             started = true;
             text += part.text;
             yield part;
@@ -260,15 +319,15 @@ export class AiProviderChain {
         }
       } catch (error) {
         if (request.signal.aborted) throw new AbortedError();
-        failures.push(describe(provider, error));
-        if (started || last || !isRetryableProviderError(error)) throw providerFailed(failures);
+        this.fail(provider, error, failures);
+        if (started || last || !isRetryableProviderError(error)) throw providerFailed(failures, this.log);
         continue;
       }
       if (request.signal.aborted) throw new AbortedError();
       yield { type: 'done', text, provider: provider.id, model: provider.modelId, usage };
       return;
     }
-    throw providerFailed(failures);
+    throw providerFailed(failures, this.log);
   }
 }
 

@@ -96,10 +96,15 @@ describe('with OpenAI first and Anthropic second', () => {
     openai.schedule.tokenDelayMs = 0;
   });
 
-  it('health reports one flag per configured provider', async () => {
+  it('health reports one flag per reachable provider, and each provider', async () => {
     const res = await server.request('GET', '/api/ai/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ openai: true, anthropic: true });
+    expect(res.body).toMatchObject({ openai: true, anthropic: true });
+    expect(res.body.providers.map((p: any) => [p.id, p.reachable])).toEqual([
+      ['env-openai', true],
+      ['env-anthropic', true],
+    ]);
+    expect(JSON.stringify(res.body)).not.toMatch(/sk-test|ak-test|127\.0\.0\.1/);
   });
 
   it('improve sends the model, a system rule and the delimited text, and answers improvement with usage', async () => {
@@ -422,7 +427,7 @@ describe('with OpenAI first and Anthropic second', () => {
     expect(otherImprove.status).toBe(404);
   });
 
-  it('usage reports this month’s tokens against the plan allowance', async () => {
+  it('usage reports this month’s tokens against the instance allowance (a member, no billing)', async () => {
     const fresh = await createUser(server, { plan: 'creator' });
     await server.request('POST', '/api/ai/improve', { token: fresh.token, body: { text: SAMPLE } });
     const usage = await server.request('GET', '/api/ai/usage', { token: fresh.token });
@@ -432,7 +437,7 @@ describe('with OpenAI first and Anthropic second', () => {
       used: 49,
       limit: 50_000,
       remaining: 49_951,
-      enforced: false,
+      enforced: true,
     });
   });
 });
@@ -488,7 +493,11 @@ describe('with no provider configured', () => {
   afterAll(() => server?.close());
 
   it('health is all false, grammar and analysis still answer, generative calls are 503 ai_unavailable', async () => {
-    expect((await server.request('GET', '/api/ai/health')).body).toEqual({ openai: false, anthropic: false });
+    expect((await server.request('GET', '/api/ai/health')).body).toEqual({
+      openai: false,
+      anthropic: false,
+      providers: [],
+    });
     const grammar = await server.request('POST', '/api/ai/grammar', {
       token: user.token,
       body: { text: 'We and and they.' },

@@ -16,8 +16,10 @@ import {
   type AiGenerationMeta,
 } from '../../shared/schemas/ai';
 import { analyzeText } from './analysis';
+import { aiHealth, instanceAllowance } from './allowance';
 import { checkGrammar } from './grammar';
-import { AbortedError, AiProviderChain, providerHealth, type AiStreamChunk } from './providers';
+import { AbortedError, type AiStreamChunk } from './providers';
+import { AI_CHECK_PER_USER, AI_GENERATION_PER_USER, perUserLimit } from './rate-limits';
 import { extractiveSummary } from './summary';
 import { badRequest, notFound } from '../errors';
 import { requireUser } from '../plugins/auth';
@@ -136,20 +138,24 @@ async function* singleChunk(text: string, chunkMeta: AiGenerationMeta): AsyncGen
 }
 
 export const aiRoutes: FastifyPluginAsync = async (app) => {
-  const chain = new AiProviderChain(app.config);
+  const registry = app.aiProviders;
   const ledger = usageLedger(app.database.db, app.log);
   // Before the database closes (main.ts closes it after the app): pending ledger rows are written.
   app.addHook('onClose', async () => {
     await ledger.flush();
-    await chain.close();
   });
+  const generationRate = perUserLimit(app, AI_GENERATION_PER_USER);
+  const checkRate = perUserLimit(app, AI_CHECK_PER_USER);
 
   async function context(request: FastifyRequest, reply: FastifyReply, documentId?: string) {
     const { userId } = await requireUser(request);
+    await generationRate(request, reply, userId);
     const ctx: AiCallContext = {
       db: app.database.db,
       config: app.config,
-      chain,
+      // The providers as configured now: a settings change applies from the next request on.
+      chain: registry.chain,
+      allowance: () => instanceAllowance(app, userId),
       log: request.log,
       userId,
       documentId,
@@ -176,11 +182,11 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     return { [field]: result.text.trim(), ...meta(result) };
   }
 
-  app.get('/health', async () => providerHealth(app.config));
+  app.get('/health', async () => aiHealth(registry));
 
   app.get('/usage', async (request) => {
     const { userId } = await requireUser(request);
-    return usageSummary(app.database.db, app.config, userId);
+    return usageSummary(app.database.db, app.config, userId, await instanceAllowance(app, userId));
   });
 
   app.post('/improve', async (request, reply) => {
@@ -236,7 +242,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(aiTextRequestSchema, request.body);
     const ctx = await context(request, reply, body.documentId);
     const text = assertText(body.text);
-    if (!chain.available) {
+    if (!ctx.chain.available) {
       // Offline fallback: an extractive summary needs no provider and costs no tokens.
       if (ctx.documentId) await assertOwnsDocument(ctx.db, ctx.userId, ctx.documentId);
       const summary = extractiveSummary(text);
@@ -278,16 +284,18 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     return { alternatives: items, ...m };
   });
 
-  app.post('/grammar', async (request) => {
+  app.post('/grammar', async (request, reply) => {
     const body = parseInput(aiTextRequestSchema, request.body);
-    await requireUser(request);
+    const { userId } = await requireUser(request);
+    await checkRate(request, reply, userId);
     const text = assertText(body.text);
-    return checkGrammar(text);
+    return checkGrammar(text, userId);
   });
 
-  app.post('/analyze', async (request) => {
+  app.post('/analyze', async (request, reply) => {
     const body = parseInput(aiAnalyzeRequestSchema, request.body);
-    await requireUser(request);
+    const { userId } = await requireUser(request);
+    await checkRate(request, reply, userId);
     const text = assertText(body.text);
     return analyzeText(text);
   });

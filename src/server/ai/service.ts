@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, badRequest, payloadTooLarge } from '../errors';
 import type { AiProviderChain, AiRequest, AiResult, AiStreamChunk } from './providers';
-import { assertWithinQuota, usageLedger } from './usage';
+import { assertWithinQuota, usageLedger, type InstanceAllowance } from './usage';
 import { assertOwnsDocument } from './suggestions';
 
 /**
@@ -17,6 +17,8 @@ export interface AiCallContext {
   db: Db;
   config: Config;
   chain: AiProviderChain;
+  /** The instance allowance that applies to this user when no billing is configured. */
+  allowance?: () => Promise<InstanceAllowance | undefined>;
   log: FastifyBaseLogger;
   userId: string;
   documentId?: string | undefined;
@@ -38,7 +40,7 @@ export function assertText(text: string, field = 'text'): string {
 /** Checks that may refuse the call before anything is sent to a provider. */
 export async function prepareCall(ctx: AiCallContext): Promise<void> {
   if (ctx.documentId) await assertOwnsDocument(ctx.db, ctx.userId, ctx.documentId);
-  await assertWithinQuota(ctx.db, ctx.config, ctx.userId);
+  await assertWithinQuota(ctx.db, ctx.config, ctx.userId, await ctx.allowance?.());
 }
 
 function meter(ctx: AiCallContext, action: AiAction, result: Omit<AiResult, 'text'>): void {

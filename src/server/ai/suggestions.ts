@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { AiSuggestion } from '../../shared/schemas/ai';
 import type { Db } from '../db/client';
-import { aiSuggestions, documents } from '../db/schema';
+import { aiSuggestions } from '../db/schema';
+import { assertDocumentOwner } from '../documents/access';
 import { notFound } from '../errors';
 
 /** Suggestions stored per document and user; only the document's owner sees or decides them. */
@@ -21,13 +22,8 @@ function present(row: Row): AiSuggestion {
 }
 
 /** 404 unless the document exists and belongs to the user (another user's document is not revealed). */
-export async function assertOwnsDocument(db: Db, userId: string, documentId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
-    .limit(1);
-  if (!row) throw notFound('Document not found', 'document_not_found');
+export function assertOwnsDocument(db: Db, userId: string, documentId: string): Promise<void> {
+  return assertDocumentOwner(db, userId, documentId, 'document_not_found');
 }
 
 export async function createSuggestion(

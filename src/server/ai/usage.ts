@@ -28,31 +28,59 @@ export async function tokensUsedThisMonth(db: Db, userId: string, now = new Date
   return Number(row?.total ?? 0) + usageLedger(db).pendingTokens(userId, start, end);
 }
 
-export async function usageSummary(db: Db, config: Config, userId: string): Promise<AiUsageSummary> {
+/**
+ * The instance's AI allowance when no billing applies (AI settings; admins unlimited by default). Without
+ * it, `usageSummary` falls back to the plan quota, enforced only with billing or ENFORCE_PLAN_LIMITS.
+ */
+export interface InstanceAllowance {
+  monthlyTokensPerUser: number;
+  adminsUnlimited: boolean;
+  /** Whether the user asking is an admin. */
+  isAdmin: boolean;
+}
+
+export async function usageSummary(
+  db: Db,
+  config: Config,
+  userId: string,
+  allowance?: InstanceAllowance,
+): Promise<AiUsageSummary> {
   const [plan, used] = await Promise.all([getUserPlan(db, userId), tokensUsedThisMonth(db, userId)]);
-  const limit = aiTokenQuotaFor(plan);
   const { start, end } = monthBounds();
+  const billing = limitsEnforced(config);
+  const unlimited = !billing && allowance !== undefined && allowance.isAdmin && allowance.adminsUnlimited;
+  const limit = billing || !allowance ? aiTokenQuotaFor(plan) : allowance.monthlyTokensPerUser;
   return {
     plan,
     used,
     limit,
     remaining: Math.max(0, limit - used),
-    enforced: limitsEnforced(config),
+    enforced: billing || (allowance !== undefined && !unlimited),
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
   };
 }
 
-/** Throws 402 quota_exceeded when limits are enforced and this month's allowance is used up. */
-export async function assertWithinQuota(db: Db, config: Config, userId: string): Promise<void> {
-  if (!limitsEnforced(config)) return;
-  const summary = await usageSummary(db, config, userId);
-  if (summary.used >= summary.limit) {
-    throw paymentRequired(
-      `You have used this month's ${summary.limit.toLocaleString('en-US')} AI tokens of your plan. Upgrade your plan for more.`,
-      'quota_exceeded',
-    );
-  }
+const RESET_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** Throws 402 quota_exceeded, naming the reset date, when this month's tokens are used up. */
+export async function assertWithinQuota(
+  db: Db,
+  config: Config,
+  userId: string,
+  allowance?: InstanceAllowance,
+): Promise<void> {
+  const summary = await usageSummary(db, config, userId, allowance);
+  if (!summary.enforced || summary.used < summary.limit) return;
+  const resets = RESET_DATE.format(new Date(summary.periodEnd));
+  const limit = summary.limit.toLocaleString('en-US');
+  throw paymentRequired(
+    limitsEnforced(config)
+      ? `You have used this month's ${limit} AI tokens of your plan. Upgrade your plan for more, or wait until it resets on ${resets}.`
+      : `You have used this month's ${limit} AI tokens. Your allowance resets on ${resets}.`,
+    'quota_exceeded',
+    { resets_at: summary.periodEnd, upgradable: limitsEnforced(config) },
+  );
 }
 
 export interface UsageEntry {

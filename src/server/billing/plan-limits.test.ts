@@ -3,7 +3,7 @@ import { documents } from '../db/schema';
 import { AppError } from '../errors';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
-import { setGrantedPlan } from './service';
+import { setGrantedPlan } from './admin';
 import { aiTokenQuotaFor, aiTokenQuotaForUser, assertCanCreateDocument, limitsEnforced } from './plan-limits';
 
 async function addDocuments(server: TestServer, user: TestUser, n: number) {

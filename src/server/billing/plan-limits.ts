@@ -1,7 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { documents, users } from '../db/schema';
+import { users } from '../db/schema';
+import { countDocumentsOf } from '../documents/repository';
 import { AppError } from '../errors';
 import { isPlanId, planById, type PlanDefinition, type PlanId } from '../../shared/plans';
 
@@ -74,8 +75,7 @@ export async function assertCanCreateDocument(
   const plan = planById(planOf(user?.plan));
   const limit = plan.limits.documents;
   if (limit === null) return;
-  const [row] = await deps.db.select({ n: count() }).from(documents).where(eq(documents.userId, userId));
-  const owned = Number(row?.n ?? 0);
+  const owned = Number(await countDocumentsOf(deps.db, userId));
   if (owned >= limit) {
     throw new AppError(403, 'plan_limit', planLimitMessage(plan), {
       plan: plan.id,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeEvents, subscriptions, users } from '../db/schema';
-import { setGrantedPlan } from './service';
+import { setGrantedPlan } from './admin';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';

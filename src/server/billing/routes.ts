@@ -1,14 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../plugins/auth';
-import {
-  confirmCheckoutSession,
-  getSubscriptionStatus,
-  handleWebhook,
-  openBillingPortal,
-  publicPlans,
-  startCheckout,
-  type BillingDeps,
-} from './service';
+import { publicPlans } from './catalog';
+import { openBillingPortal, startCheckout } from './checkout';
+import type { BillingDeps } from './service';
+import { confirmCheckoutSession, getSubscriptionStatus } from './subscriptions';
+import { handleWebhook } from './webhooks';
 import { parseInput } from '../validation';
 import { checkoutRequestSchema, paymentSuccessRequestSchema } from '../../shared/schemas/billing';
 

@@ -1,13 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { documents, sessions } from '../db/schema';
+import { sessions } from '../db/schema';
+import { documentRole, isDocumentId, type DocumentRole } from '../documents/access';
+import { findDocumentOwners } from '../documents/repository';
 import { AppError } from '../errors';
 import { authenticateToken } from '../plugins/auth';
 import { verifyShareToken } from '../sharing/service';
 
+export { isDocumentId } from '../documents/access';
+
 /** What a connection may do with a document: owner and editor write, viewer only reads. */
-export type DocumentAccess = 'owner' | 'editor' | 'viewer';
+export type DocumentAccess = DocumentRole;
 
 /** Who is behind a collaboration token. */
 export type CollabPrincipal =
@@ -18,12 +22,6 @@ export type CollabPrincipal =
 export interface AccessDeps {
   config: Config;
   database: Database;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
-
-export function isDocumentId(value: string): boolean {
-  return UUID.test(value);
 }
 
 /**
@@ -47,31 +45,15 @@ export async function authenticateCollabToken(
 }
 
 /**
- * THE access decision for a live document, made on connect and re-made while connected (see
- * AuthenticationExtension). Owner: the document's user_id. Share visitors: editor or viewer as the
- * share settings say, for as long as their token matches those settings. Anyone else: null, which the
- * socket reports like the REST API's 404.
+ * The access decision for a live document, made on connect and re-made while connected (see
+ * AuthenticationExtension): the documents module's one rule (documentRole).
  */
-export async function resolveDocumentAccess(
+export function resolveDocumentAccess(
   deps: AccessDeps,
   principal: CollabPrincipal,
   documentId: string,
 ): Promise<DocumentAccess | null> {
-  if (!isDocumentId(documentId)) return null;
-  const { db } = deps.database;
-  if (principal.kind === 'user') {
-    const [row] = await db
-      .select({ userId: documents.userId })
-      .from(documents)
-      .where(eq(documents.id, documentId))
-      .limit(1);
-    if (!row) return null;
-    return row.userId === principal.userId ? 'owner' : null;
-  }
-  if (principal.documentId !== documentId) return null;
-  const grant = await verifyShareToken(db, deps.config.JWT_SECRET, principal.token);
-  if (!grant || grant.documentId !== documentId) return null;
-  return grant.canEdit ? 'editor' : 'viewer';
+  return documentRole(deps, principal, documentId);
 }
 
 /** Whether a user's session is still signed in (sign-out and refresh-token reuse revoke it). */
@@ -96,15 +78,11 @@ export async function lookUpOwnerAccess(
   sessionIds: Iterable<string>,
   documentIds: Iterable<string>,
 ): Promise<{ activeSessions: Map<string, string>; owners: Map<string, string> }> {
-  const { exec } = deps.database;
-  const [sessionRows, documentRows] = (await Promise.all([
-    exec(ACTIVE_SESSIONS_SQL, [[...sessionIds].join(',')]),
-    exec(DOCUMENT_OWNERS_SQL, [[...documentIds].filter(isDocumentId).join(',')]),
-  ])) as [IdRow[], IdRow[]];
-  return {
-    activeSessions: new Map(sessionRows.map((row) => [row.id, row.user_id])),
-    owners: new Map(documentRows.map((row) => [row.id, row.user_id])),
-  };
+  const [sessionRows, owners] = await Promise.all([
+    deps.database.exec(ACTIVE_SESSIONS_SQL, [[...sessionIds].join(',')]) as Promise<IdRow[]>,
+    findDocumentOwners(deps.database, [...documentIds].filter(isDocumentId)),
+  ]);
+  return { activeSessions: new Map(sessionRows.map((row) => [row.id, row.user_id])), owners };
 }
 
 interface IdRow {
@@ -114,5 +92,3 @@ interface IdRow {
 
 const ACTIVE_SESSIONS_SQL = `select id, user_id from sessions
   where id = any(string_to_array($1::text, ',')::uuid[]) and revoked_at is null`;
-const DOCUMENT_OWNERS_SQL = `select id, user_id from documents
-  where id = any(string_to_array($1::text, ',')::uuid[])`;

@@ -2,7 +2,7 @@ import type { beforeHandleMessagePayload, Document, Extension } from '@hocuspocu
 import * as decoding from 'lib0/decoding';
 import { COLLAB_CLOSE, COLLAB_LIMITS } from '../../shared/editor/collab-protocol';
 
-type Limits = typeof COLLAB_LIMITS;
+type Limits = { readonly [K in keyof typeof COLLAB_LIMITS]: number };
 
 /**
  * Message rate and message size of one socket, checked before a message reaches Hocuspocus (which queues

@@ -238,7 +238,7 @@ export async function findDocumentOwners(
   return new Map(rows.map((row) => [row.id, row.user_id]));
 }
 
-export async function countDocumentsOf(db: Db, userId: string): Promise<number> {
+export async function countDocumentsOf(db: Pick<Db, 'select'>, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(documents).where(eq(documents.userId, userId));
   return row?.n ?? 0;
 }

@@ -25,6 +25,39 @@ afterAll(() => server?.close());
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('GET /api/documents/:id/export', () => {
+  it('never fails on stored content the validator would refuse: every format 200, nothing unsafe', async () => {
+    // Written straight to the table, as content stored before a rule existed would be.
+    const id = await insert('Old content', {
+      type: 'doc',
+      content: [
+        { type: 'iframe', attrs: { src: 'javascript:alert(1)' } },
+        { type: 'heading', attrs: { level: 9 }, content: [{ type: 'text', text: 'Deep heading' }] },
+        {
+          type: 'paragraph',
+          content: [
+            {
+              type: 'text',
+              text: 'click',
+              marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }],
+            },
+            { type: 'text', text: ' and more', marks: [{ type: 'blink' }] },
+          ],
+        },
+        'not a node',
+      ],
+    });
+    for (const format of ['md', 'html', 'txt', 'docx']) {
+      const res = await fetch(`${server.url}/api/documents/${id}/export?format=${format}`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(res.status, format).toBe(200);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      const body = format === 'docx' ? strFromU8(unzipSync(bytes)['word/document.xml']!) : strFromU8(bytes);
+      expect(body, format).toContain('Deep heading');
+      expect(body, format).not.toMatch(/iframe|javascript:/iu);
+    }
+  });
+
   it('exports Markdown with the SPEC file name', async () => {
     const id = await insert('My Essay: Draft #2', EVERY_NODE_DOCUMENT);
     const res = await server.request('GET', `/api/documents/${id}/export?format=md`, { token: owner.token });

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { EXPORT_PER_USER, perUserLimit } from '../ai/rate-limits';
 import { requireUser } from '../plugins/auth';
 import { getDocument } from '../documents/service';
-import { exportDocument, SERVER_EXPORT_FORMATS } from './service';
+import { SERVER_EXPORT_FORMATS } from './formats';
 import { parseInput } from '../validation';
 
 const params = z.object({ id: z.uuid('Invalid document id') });
@@ -14,11 +15,15 @@ const query = z.object({
 
 /** GET /api/documents/:id/export?format=md|html|txt|docx — the same conversions as the editor's Export menu. */
 export const exportRoutes: FastifyPluginAsync = async (app) => {
+  const exportRate = perUserLimit(app, EXPORT_PER_USER);
   app.get('/documents/:id/export', async (request, reply) => {
     const { id } = parseInput(params, request.params);
     const { format } = parseInput(query, request.query);
     const user = await requireUser(request);
+    await exportRate(request, reply, user.userId);
     const document = await getDocument({ db: app.database.db, config: app.config }, user.userId, id);
+    // Loaded on first use: the converters (a DOM for HTML, DOCX) are a sixth of an idle server's heap.
+    const { exportDocument } = await import('./service');
     const file = await exportDocument(document.title, document.content, format);
     return reply
       .header('content-type', file.contentType)

@@ -9,8 +9,9 @@ import { repairRichText } from '../../shared/editor/validate';
 import { EXPORT_MIME_TYPES, exportFileName } from '../../shared/export/filename';
 import type { RichTextDoc } from '../../shared/schemas/richText';
 
-export const SERVER_EXPORT_FORMATS = ['md', 'html', 'txt', 'docx'] as const;
-export type ServerExportFormat = (typeof SERVER_EXPORT_FORMATS)[number];
+import type { ServerExportFormat } from './formats';
+
+export { SERVER_EXPORT_FORMATS, type ServerExportFormat } from './formats';
 
 const extensions = createEditorExtensions({ history: false });
 

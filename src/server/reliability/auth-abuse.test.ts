@@ -408,8 +408,11 @@ describe('e-mail enumeration', () => {
     const known = await createUser(server);
     const unconfirmed = uniqueEmail('unconfirmed');
     expect(
-      (await api('POST', '/api/auth/signup', { body: { email: unconfirmed, password: strongPassword() } }))
-        .status,
+      (
+        await api('POST', '/api/auth/signup', {
+          body: { email: unconfirmed, password: strongPassword(), data: { full_name: 'Test Writer' } },
+        })
+      ).status,
     ).toBe(200);
     for (const path of ['/api/auth/recover', '/api/auth/resend']) {
       const answers = await Promise.all(
@@ -432,7 +435,11 @@ describe('e-mail enumeration', () => {
     for (let i = 0; i < 2; i++) {
       const email = uniqueEmail('timing');
       expect(
-        (await api('POST', '/api/auth/signup', { body: { email, password: strongPassword() } })).status,
+        (
+          await api('POST', '/api/auth/signup', {
+            body: { email, password: strongPassword(), data: { full_name: 'Test Writer' } },
+          })
+        ).status,
       ).toBe(200);
       accounts.push(email);
     }
@@ -487,10 +494,10 @@ describe('e-mail enumeration', () => {
   it('sign-up with confirmation on does not reveal whether an address is registered', async () => {
     const existing = await createUser(server);
     const fresh = await api('POST', '/api/auth/signup', {
-      body: { email: uniqueEmail('fresh'), password: strongPassword() },
+      body: { email: uniqueEmail('fresh'), password: strongPassword(), data: { full_name: 'Test Writer' } },
     });
     const taken = await api('POST', '/api/auth/signup', {
-      body: { email: existing.email, password: strongPassword() },
+      body: { email: existing.email, password: strongPassword(), data: { full_name: 'Test Writer' } },
     });
     expect(fresh.status).toBe(200);
     expect(taken.status).toBe(fresh.status);

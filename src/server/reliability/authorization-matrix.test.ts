@@ -45,6 +45,8 @@ interface CaseState {
 interface Call {
   path: string;
   body?: unknown;
+  /** Sent as-is instead of JSON (multipart uploads). */
+  rawBody?: string;
   headers?: Record<string, string>;
 }
 
@@ -79,6 +81,9 @@ const documentScoped = (ok: number): Record<Actor, Expectation> => ({
 const everyone = (status: number): Record<Actor, Expectation> =>
   Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<Actor, Expectation>;
 
+/** An instance-admin route: every member is refused with 403 forbidden. */
+const membersForbidden: Record<Actor, Expectation> = { ...NO_USER, otherUser: 403, owner: 403 };
+
 /** AI generation: 503 ai_unavailable without a provider, 200 with one; either way never an auth refusal. */
 const AI_SERVED: Expectation = {
   notIn: [401, 403, 404],
@@ -111,6 +116,7 @@ const MATRIX: Record<string, RouteCase> = {
       body: {
         email: `matrix-${randomBytes(5).toString('hex')}@example.com`,
         password: 'a sturdy passphrase 7',
+        data: { full_name: 'Matrix Writer' },
       },
     }),
     expect: everyone(200),
@@ -163,6 +169,25 @@ const MATRIX: Record<string, RouteCase> = {
   'POST /api/documents': {
     call: () => ({ path: '/api/documents', body: { title: 'Matrix new' } }),
     expect: userScoped(201),
+  },
+  'POST /api/documents/import': {
+    call: () => markdownUpload('/api/documents/import'),
+    expect: userScoped(201),
+  },
+  'POST /api/documents/import/convert': {
+    call: () => markdownUpload('/api/documents/import/convert'),
+    expect: userScoped(200),
+  },
+  // Search reads only the caller's documents: another user never finds the owner's "secret".
+  'GET /api/search': {
+    call: () => ({ path: '/api/search?q=secret' }),
+    expect: userScoped(200),
+    check: ensureNotListed,
+  },
+  'GET /api/search/documents': {
+    call: () => ({ path: '/api/search/documents' }),
+    expect: userScoped(200),
+    check: ensureNotListed,
   },
   'GET /api/documents/:id': {
     call: (s) => ({ path: `/api/documents/${s.documentId}` }),
@@ -244,6 +269,21 @@ const MATRIX: Record<string, RouteCase> = {
 
   // AI.
   'GET /api/ai/health': { call: () => ({ path: '/api/ai/health' }), expect: everyone(200) },
+
+  // Instance administration: admins only (see admin/admin-ai.test.ts for the admin's own answers).
+  'GET /api/admin/ai': { call: () => ({ path: '/api/admin/ai' }), expect: membersForbidden },
+  'PUT /api/admin/ai': {
+    call: () => ({ path: '/api/admin/ai', body: { providers: [] } }),
+    expect: membersForbidden,
+  },
+  'POST /api/admin/ai/test': {
+    call: () => ({ path: '/api/admin/ai/test', body: { id: 'env-openai' } }),
+    expect: membersForbidden,
+  },
+  'POST /api/admin/ai/detect': {
+    call: () => ({ path: '/api/admin/ai/detect', body: {} }),
+    expect: membersForbidden,
+  },
   'GET /api/ai/usage': { call: () => ({ path: '/api/ai/usage' }), expect: userScoped(200) },
   'POST /api/ai/improve': aiDocumentRoute(() => ({ text: 'A sentence to improve.' }), '/api/ai/improve'),
   'POST /api/ai/complete': aiDocumentRoute(() => ({ text: 'Once upon a time' }), '/api/ai/complete'),
@@ -350,13 +390,30 @@ async function revokedSession(user: { id: string; email: string }): Promise<stri
   return token;
 }
 
-function request(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+function request(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  rawBody?: string,
+) {
   ipCounter += 1;
   return server.request(method, path, {
     headers: { 'x-forwarded-for': `10.8.${(ipCounter >> 8) & 255}.${ipCounter & 255}`, ...headers },
     ...(body !== undefined ? { body } : {}),
+    ...(rawBody !== undefined ? { rawBody } : {}),
   });
 }
+
+/** A multipart upload of one small Markdown file in the field `file`. */
+const MULTIPART_BOUNDARY = 'matrix-upload-boundary';
+const markdownUpload = (path: string): Call => ({
+  path,
+  headers: { 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
+  rawBody:
+    `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="matrix.md"\r\n` +
+    `Content-Type: text/markdown\r\n\r\n# Matrix import\n\nText.\r\n--${MULTIPART_BOUNDARY}--\r\n`,
+});
 
 /** The owner's document, shared by link behind a password; the visitor's token from unlocking it. */
 async function sharedDocument(owner: TestUser, allowEditing: boolean) {
@@ -433,7 +490,9 @@ let owner: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  server = await startTestServer({ env: { TRUST_PROXY: 'true', AI_LOCAL_SERVERS: 'off' } });
+  // The first account is the instance admin; owner and other are members (admin routes: 403).
+  await createUser(server);
   [owner, other] = await Promise.all([
     createUser(server, { plan: 'professional' }),
     createUser(server, { plan: 'professional' }),
@@ -481,7 +540,13 @@ describe('authorization matrix', () => {
         const { state, headers } = await prepareCase(owner, other, actor);
         const call = entry.call(state);
         expect(call.path.split('?')[0]!.split('/').length).toBe(pattern.split('/').length);
-        const response = await request(method, call.path, { ...headers, ...call.headers }, call.body);
+        const response = await request(
+          method,
+          call.path,
+          { ...headers, ...call.headers },
+          call.body,
+          call.rawBody,
+        );
         cases++;
         assertStatus(`${key} as ${actor}`, entry.expect[actor], response);
         if (response.status < 300) entry.check?.(actor, response, state);

@@ -299,7 +299,11 @@ describe(`crash safety with live collaboration (${kind})`, () => {
     const signup = await fetch(`${server.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'crash-collab@example.com', password: 'a sturdy passphrase 42' }),
+      body: JSON.stringify({
+        email: 'crash-collab@example.com',
+        password: 'a sturdy passphrase 42',
+        data: { full_name: 'Test Writer' },
+      }),
     });
     const body = (await signup.json()) as { session: { access_token: string } | null };
     expect(signup.status, JSON.stringify(body)).toBe(200);

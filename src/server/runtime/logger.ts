@@ -23,6 +23,7 @@ const REDACTED_PATHS = [
   '*.password',
   '*.token',
   '*.apiKey',
+  '*.api_key',
 ];
 
 export function createLogger(level: string, format: LogFormat): Logger {

@@ -1,9 +1,14 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/client';
-import { documents } from '../db/schema';
+import {
+  findShareSettings,
+  findSharedDocument,
+  updateShareSettings as updateShareSettingsRow,
+  type ShareChanges,
+  type ShareRow,
+} from '../documents/repository';
 import { badRequest, gone, notFound, unauthorized } from '../errors';
 import type { ShareSettings, UpdateShareSettings } from '../../shared/schemas/sharing';
 import { updateShareSettingsSchema } from '../../shared/schemas/sharing';
@@ -12,11 +17,6 @@ import { updateShareSettingsSchema } from '../../shared/schemas/sharing';
 export const SHARE_TOKEN_TTL_SECONDS = 60 * 60;
 const SHARE_AUDIENCE = 'share';
 const HOUR_MS = 3_600_000;
-
-type ShareRow = Pick<
-  typeof documents.$inferSelect,
-  'id' | 'isPublic' | 'shareAllowEditing' | 'shareExpiresAt' | 'sharePasswordHash'
->;
 
 /**
  * Expiry dates follow the "anywhere on Earth" convention (UTC−12): a link set to expire on a date works
@@ -58,19 +58,8 @@ function shareFingerprint(row: ShareRow): string {
     .slice(0, 22);
 }
 
-const shareColumns = {
-  id: documents.id,
-  isPublic: documents.isPublic,
-  shareAllowEditing: documents.shareAllowEditing,
-  shareExpiresAt: documents.shareExpiresAt,
-  sharePasswordHash: documents.sharePasswordHash,
-};
-
 export async function getShareSettings(db: Db, userId: string, documentId: string): Promise<ShareSettings> {
-  const [row] = await db
-    .select(shareColumns)
-    .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.userId, userId)));
+  const row = await findShareSettings(db, userId, documentId);
   if (!row) throw notFound('Document not found');
   return presentSettings(row);
 }
@@ -85,33 +74,21 @@ export async function updateShareSettings(
   if (settings.expiresAt && settings.expiresAt < todayAnywhereOnEarth()) {
     throw badRequest('Share expiry date cannot be earlier than today', 'invalid_expiry');
   }
-  const changes: Partial<typeof documents.$inferInsert> = {
+  const changes: ShareChanges = {
     isPublic: settings.isPublic,
     shareAllowEditing: settings.allowEditing,
     shareExpiresAt: settings.expiresAt ? expiryInstant(settings.expiresAt) : null,
   };
   if (settings.password === null) changes.sharePasswordHash = null;
   if (typeof settings.password === 'string') changes.sharePasswordHash = await hash(settings.password);
-  const [row] = await db
-    .update(documents)
-    .set(changes)
-    .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
-    .returning(shareColumns);
+  const row = await updateShareSettingsRow(db, userId, documentId, changes);
   if (!row) throw notFound('Document not found');
   return presentSettings(row);
 }
 
 /** The document as a visitor with the link may see it, or the reason they may not (404 / 410). */
 async function loadShared(db: Db, documentId: string) {
-  const [row] = await db
-    .select({
-      ...shareColumns,
-      title: documents.title,
-      content: documents.content,
-      updatedAt: documents.updatedAt,
-    })
-    .from(documents)
-    .where(eq(documents.id, documentId));
+  const row = await findSharedDocument(db, documentId);
   // A private document and a missing one look the same to a visitor.
   if (!row || !row.isPublic) throw notFound('This document is not shared', 'not_found');
   if (row.shareExpiresAt && row.shareExpiresAt.getTime() <= Date.now()) {

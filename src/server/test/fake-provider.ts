@@ -34,6 +34,8 @@ export interface FakeProvider {
   baseUrl: string;
   requests: RecordedRequest[];
   schedule: TokenSchedule;
+  /** Listed by GET …/models (model discovery, reachability probes). */
+  models: string[];
   /** Answer the next `times` requests with this HTTP status and an error body. */
   failNext(status: number, times?: number): void;
   /** Chooses the answer from the request body (defaults to `schedule.tokens`). */
@@ -97,6 +99,10 @@ export async function startFakeProvider(
       chunksSent: 0,
     };
     requests.push(record);
+    if (req.method === 'GET' && req.url?.endsWith('/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ object: 'list', data: provider.models.map((id) => ({ id })) }));
+    }
     if (req.method !== 'POST' || !req.url?.endsWith(format.path)) {
       res.writeHead(404, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: { message: 'not found' } }));
@@ -143,10 +149,11 @@ export async function startFakeProvider(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const provider: FakeProvider = {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     schedule: current,
+    models: ['fake-model'],
     failNext(status, times = 1) {
       failures = { status, times };
     },
@@ -171,6 +178,7 @@ export async function startFakeProvider(
         server.close(() => resolve());
       }),
   };
+  return provider;
 }
 
 export const sseFrame = (data: unknown, event?: string) =>

@@ -39,6 +39,8 @@ export async function startTestServer(
   options: {
     env?: Record<string, string>;
     overrides?: Partial<Config>;
+    /** Receives every log line (JSON, level debug) instead of silencing the log. */
+    logStream?: { write(line: string): void };
     /** Runs after buildApp and before listen (extra routes or hooks a test needs). */
     configure?: (app: FastifyInstance) => void | Promise<void>;
     /**
@@ -70,7 +72,11 @@ export async function startTestServer(
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATABASE_URL || storage ? dataDir : 'memory://',
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logStream ? { level: 'debug', stream: options.logStream } : false,
+  });
   await options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

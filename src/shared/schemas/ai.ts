@@ -117,9 +117,17 @@ export interface AnalysisResponse {
   analysis: AnalysisDetails;
 }
 
+/** GET /api/ai/health: `openai`/`anthropic` mean "a provider of that family answered within the last 60 s". */
 export interface AiHealth {
   openai: boolean;
   anthropic: boolean;
+  providers: {
+    id: string;
+    kind: 'openai-compatible' | 'anthropic';
+    reachable: boolean;
+    latency_ms: number | null;
+    checked_at: string | null;
+  }[];
 }
 
 export interface AiUsageSummary {

@@ -28,10 +28,14 @@ export const fullNameSchema = z.string().trim().max(MAX_FULL_NAME_LENGTH);
 
 export const userMetadataInputSchema = z.object({ full_name: fullNameSchema.optional() });
 
+/** SPEC §5 and §2: sign-up requires the full name, sent as `data.full_name`. */
 export const signUpBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  data: userMetadataInputSchema.optional(),
+  data: z.object(
+    { full_name: fullNameSchema.min(1, 'Full name is required') },
+    { error: 'Full name is required (data.full_name)' },
+  ),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
@@ -86,6 +90,8 @@ export const userSchema = z.object({
   user_metadata: z.object({ full_name: z.string() }),
   created_at: z.string(),
   email_confirmed_at: z.string().nullable(),
+  /** Instance role: admins manage the AI providers and allowances. */
+  role: z.enum(['admin', 'member']),
 });
 export type User = z.infer<typeof userSchema>;
 

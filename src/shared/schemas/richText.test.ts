@@ -382,7 +382,9 @@ describe('sanitizeDocContent', () => {
     );
     const started = performance.now();
     const result = sanitizeDocContent(doc(paragraph(...nodes)));
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Linear work takes ~100 ms here; the bound is loose so a loaded machine passes while a quadratic pass
+    // (tens of seconds at this size) still fails.
+    expect(performance.now() - started).toBeLessThan(3000);
     expect(result.ok).toBe(true);
   });
 

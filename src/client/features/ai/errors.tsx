@@ -1,5 +1,6 @@
 import { ToastAction } from '@client/components/ui/toast';
 import { toast } from '@client/components/ui/use-toast';
+import { requestAiSetup } from '@client/features/settings/ai/setup-signal';
 import { ApiError } from '@client/lib/api';
 import { AI_NOT_CONFIGURED_TITLE, AI_QUOTA_TITLE, ERROR_TITLE } from './messages';
 
@@ -17,10 +18,18 @@ export function isAbort(error: unknown): boolean {
 export function reportAiError(error: unknown, fallback: { title?: string; description: string }): void {
   if (isAbort(error)) return;
   if (error instanceof ApiError && error.code === 'ai_unavailable') {
+    // An admin in the editor gets the setup card instead.
+    if (requestAiSetup()) return;
     toast({ title: AI_NOT_CONFIGURED_TITLE, description: error.serverMessage, variant: 'destructive' });
     return;
   }
   if (error instanceof ApiError && error.code === 'quota_exceeded') {
+    // The instance allowance (no billing) resets on its own; only a plan quota has an upgrade to offer.
+    const upgradable = (error.body as { upgradable?: unknown } | null)?.upgradable === true;
+    if (!upgradable) {
+      toast({ title: AI_QUOTA_TITLE, description: error.serverMessage, variant: 'destructive' });
+      return;
+    }
     toast({
       title: AI_QUOTA_TITLE,
       description: error.serverMessage,

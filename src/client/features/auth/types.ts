@@ -8,6 +8,8 @@ export interface AuthUser {
   user_metadata: { full_name?: string | null } & Record<string, unknown>;
   created_at: string;
   email_confirmed_at: string | null;
+  /** Instance role (absent in sessions saved before roles existed: treated as member). */
+  role?: 'admin' | 'member';
 }
 
 export interface AuthSession {

@@ -1,8 +1,8 @@
 import { FilePlus2Icon, Loader2Icon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
-import { DASHBOARD_SKELETON_CARDS } from '@shared/constants';
-import type { DocumentSummary } from '@shared/schemas/documents';
+import { DASHBOARD_PAGE_SIZE, DASHBOARD_SKELETON_CARDS } from '@shared/constants';
+import type { LibrarySort } from '@shared/schemas/search';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -18,10 +18,17 @@ import { ToastAction } from '@client/components/ui/toast';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError, errorMessage } from '@client/lib/api';
+import { FileDropZone } from '@client/features/imports/FileDropZone';
+import { ImportButton } from '@client/features/imports/ImportButton';
+import { useImportFiles } from '@client/features/imports/use-import-files';
+import { LibraryToolbar } from '@client/features/search/LibraryToolbar';
+import { QuickSwitcher } from '@client/features/search/QuickSwitcher';
+import { useLibrary } from '@client/features/search/queries';
+import { SearchResults } from '@client/features/search/SearchResults';
 import type { SettingsTab } from '@client/features/settings/AccountSettingsDialog';
 import { DashboardHeader } from './DashboardHeader';
 import { DocumentCard } from './DocumentCard';
-import { useCreateDocument, useDeleteDocument, useDocuments } from './queries';
+import { useCreateDocument, useDeleteDocument } from './queries';
 
 const AccountSettingsDialog = lazy(async () => ({
   default: (await import('@client/features/settings/AccountSettingsDialog')).AccountSettingsDialog,
@@ -52,10 +59,14 @@ function SkeletonGrid() {
 /** SPEC §2 Dashboard: the signed-in user's documents. */
 export function DashboardPage() {
   const [, navigate] = useLocation();
-  const documents = useDocuments();
+  const [sort, setSort] = useState<LibrarySort>('updated');
+  const [shown, setShown] = useState(DASHBOARD_PAGE_SIZE);
+  const [query, setQuery] = useState('');
+  const documents = useLibrary(sort, shown);
+  const importFiles = useImportFiles();
   const create = useCreateDocument();
   const remove = useDeleteDocument();
-  const [pendingDelete, setPendingDelete] = useState<DocumentSummary | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<{ id: string; title: string } | null>(null);
   const [settings, setSettings] = useState<{ open: boolean; tab: SettingsTab; mounted: boolean }>({
     open: false,
     tab: 'profile',
@@ -104,106 +115,139 @@ export function DashboardPage() {
     });
   };
 
-  const list = documents.data ?? [];
+  const list = documents.data?.documents ?? [];
+  const total = documents.data?.total;
+  const onImport = (files: File[]) => importFiles.mutate(files);
 
   return (
     <TooltipProvider>
-      <div className="min-h-dvh bg-background">
-        <DashboardHeader onOpenSettings={() => openSettings('profile')} />
-        <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-          <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-            <div>
-              <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your Documents</h1>
-              <p className="mt-1 text-muted-foreground">Create and manage your writing projects</p>
+      <FileDropZone onFiles={onImport}>
+        <QuickSwitcher shortcutKey="k" />
+        <div className="min-h-dvh bg-background">
+          <DashboardHeader onOpenSettings={() => openSettings('profile')} />
+          <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+            <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+              <div>
+                <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your Documents</h1>
+                <p className="mt-1 text-muted-foreground">Create and manage your writing projects</p>
+              </div>
+              <div className="flex gap-2 self-start sm:self-auto">
+                <ImportButton onFiles={onImport} pending={importFiles.isPending} />
+                <Button onClick={onCreate} disabled={create.isPending}>
+                  {create.isPending ? (
+                    <Loader2Icon className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <PlusIcon aria-hidden="true" />
+                  )}
+                  New Document
+                </Button>
+              </div>
             </div>
-            <Button onClick={onCreate} disabled={create.isPending} className="self-start sm:self-auto">
-              {create.isPending ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <PlusIcon aria-hidden="true" />
-              )}
-              New Document
-            </Button>
-          </div>
 
-          {documents.isLoading ? (
-            <SkeletonGrid />
-          ) : documents.isError ? (
-            <div
-              role="alert"
-              className="flex flex-col items-center rounded-xl border bg-card px-6 py-14 text-center"
-            >
-              <h2 className="text-lg font-semibold">We couldn&apos;t load your documents</h2>
-              <p className="mt-1 max-w-md text-sm text-muted-foreground">{errorMessage(documents.error)}</p>
-              <Button variant="outline" className="mt-5" onClick={() => void documents.refetch()}>
-                <RefreshCwIcon aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
-          ) : list.length === 0 ? (
-            <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
-              <span className="mb-4 grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
-                <FilePlus2Icon className="size-7" aria-hidden="true" />
-              </span>
-              <h2 className="text-lg font-semibold">No documents yet</h2>
-              <p className="mt-1 text-sm text-muted-foreground">Create your first document to get started</p>
-              <Button className="mt-6" onClick={onCreate} disabled={create.isPending}>
-                {create.isPending ? (
-                  <Loader2Icon className="animate-spin" aria-hidden="true" />
-                ) : (
-                  <PlusIcon aria-hidden="true" />
-                )}
-                Create Document
-              </Button>
-            </div>
-          ) : (
-            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Documents">
-              {list.map((document) => (
-                <DocumentCard
-                  key={document.id}
-                  document={document}
-                  onDelete={() => setPendingDelete(document)}
-                />
-              ))}
-            </ul>
-          )}
-        </main>
+            {total ? (
+              <LibraryToolbar query={query} onQuery={setQuery} sort={sort} onSort={setSort} total={total} />
+            ) : null}
 
-        <AlertDialog
-          open={pendingDelete !== null}
-          onOpenChange={(open) => {
-            if (!open && !remove.isPending) setPendingDelete(null);
-          }}
-        >
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete Document</AlertDialogTitle>
-              <AlertDialogDescription>
-                Are you sure you want to delete &apos;{pendingDelete?.title}&apos;? This action cannot be
-                undone.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-              {/* A plain button, not AlertDialogAction: the dialog stays open until the delete finishes. */}
-              <Button variant="destructive" onClick={onConfirmDelete} disabled={remove.isPending}>
-                {remove.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-                Delete
-              </Button>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+            {query.trim() && total ? (
+              <SearchResults query={query} />
+            ) : documents.isLoading ? (
+              <SkeletonGrid />
+            ) : documents.isError ? (
+              <div
+                role="alert"
+                className="flex flex-col items-center rounded-xl border bg-card px-6 py-14 text-center"
+              >
+                <h2 className="text-lg font-semibold">We couldn&apos;t load your documents</h2>
+                <p className="mt-1 max-w-md text-sm text-muted-foreground">{errorMessage(documents.error)}</p>
+                <Button variant="outline" className="mt-5" onClick={() => void documents.refetch()}>
+                  <RefreshCwIcon aria-hidden="true" />
+                  Try again
+                </Button>
+              </div>
+            ) : list.length === 0 ? (
+              <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
+                <span className="mb-4 grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
+                  <FilePlus2Icon className="size-7" aria-hidden="true" />
+                </span>
+                <h2 className="text-lg font-semibold">No documents yet</h2>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  Create your first document to get started
+                </p>
+                <Button className="mt-6" onClick={onCreate} disabled={create.isPending}>
+                  {create.isPending ? (
+                    <Loader2Icon className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <PlusIcon aria-hidden="true" />
+                  )}
+                  Create Document
+                </Button>
+              </div>
+            ) : (
+              <>
+                <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Documents">
+                  {list.map((document) => (
+                    <DocumentCard
+                      key={document.id}
+                      document={document}
+                      preview={document.preview}
+                      onDelete={() => setPendingDelete(document)}
+                    />
+                  ))}
+                </ul>
+                {total !== undefined && list.length < total ? (
+                  <div className="mt-6 flex justify-center">
+                    <Button
+                      variant="outline"
+                      onClick={() => setShown((n) => n + DASHBOARD_PAGE_SIZE)}
+                      disabled={documents.isFetching}
+                    >
+                      {documents.isFetching ? (
+                        <Loader2Icon className="animate-spin" aria-hidden="true" />
+                      ) : null}
+                      Show more
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            )}
+          </main>
 
-        {settings.mounted ? (
-          <Suspense fallback={null}>
-            <AccountSettingsDialog
-              open={settings.open}
-              defaultTab={settings.tab}
-              onOpenChange={(open) => setSettings((s) => ({ ...s, open }))}
-            />
-          </Suspense>
-        ) : null}
-      </div>
+          <AlertDialog
+            open={pendingDelete !== null}
+            onOpenChange={(open) => {
+              if (!open && !remove.isPending) setPendingDelete(null);
+            }}
+          >
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Delete Document</AlertDialogTitle>
+                <AlertDialogDescription>
+                  Are you sure you want to delete &apos;{pendingDelete?.title}&apos;? This action cannot be
+                  undone.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+                {/* A plain button, not AlertDialogAction: the dialog stays open until the delete finishes. */}
+                <Button variant="destructive" onClick={onConfirmDelete} disabled={remove.isPending}>
+                  {remove.isPending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+                  Delete
+                </Button>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+
+          {settings.mounted ? (
+            <Suspense fallback={null}>
+              <AccountSettingsDialog
+                open={settings.open}
+                defaultTab={settings.tab}
+                onOpenChange={(open) => setSettings((s) => ({ ...s, open }))}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+      </FileDropZone>
     </TooltipProvider>
   );
 }

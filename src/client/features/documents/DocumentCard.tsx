@@ -14,7 +14,16 @@ import {
  * One document on the dashboard. The whole card is a link to the editor (a stretched link, so the menu button
  * can sit on top of it without nesting interactive elements); the menu shows on hover and keyboard focus.
  */
-export function DocumentCard({ document, onDelete }: { document: DocumentSummary; onDelete(): void }) {
+export function DocumentCard({
+  document,
+  preview,
+  onDelete,
+}: {
+  document: Pick<DocumentSummary, 'id' | 'title' | 'updated_at'>;
+  /** The opening text of the document, shown on one line under the title. */
+  preview?: string | undefined;
+  onDelete(): void;
+}) {
   const updated = new Date(document.updated_at);
   const valid = !Number.isNaN(updated.getTime());
   return (
@@ -33,6 +42,11 @@ export function DocumentCard({ document, onDelete }: { document: DocumentSummary
           {document.title}
         </Link>
       </h2>
+      {preview ? (
+        <p className="mt-1 truncate text-sm text-muted-foreground" data-testid="document-preview">
+          {preview}
+        </p>
+      ) : null}
       {/* After the link in the DOM, so Tab moves from a card's link to its menu. */}
       <div className="absolute top-3 right-3 z-10">
         <DropdownMenu modal={false}>

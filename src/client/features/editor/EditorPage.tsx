@@ -11,7 +11,9 @@ import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession, needsRefresh, refreshSession } from '@client/features/auth/session-store';
 import type { AuthUser } from '@client/features/auth/types';
 import { ExportMenu } from '@client/features/export/ExportMenu';
+import { keepVersionBeforeImport } from '@client/features/history/checkpoint';
 import { DocumentHistory, HistoryButton } from '@client/features/history/components/HistoryControls';
+import { AiSetupCard } from '@client/features/settings/ai/AiSetupCard';
 import { useUserSettings } from '@client/features/settings/queries';
 import { ShareMenu } from '@client/features/sharing/ShareMenu';
 import { ApiError, errorMessage } from '@client/lib/api';
@@ -42,6 +44,8 @@ import { useTitleAutosave } from './hooks/useTitleAutosave';
 import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
 import './editor.css';
 import '@client/styles/collaboration-carets.css';
+import { EditorFileDrop } from '@client/features/imports/editor-file-drop';
+import { QuickSwitcher } from '@client/features/search/QuickSwitcher';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
 
@@ -138,6 +142,7 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
 
   const autoSave = useAutoSavePreference();
   const [accountOpen, setAccountOpen] = useState(false);
+  const [accountTab, setAccountTab] = useState<'profile' | 'ai'>('profile');
   const collab = useCollaboration({
     documentId,
     user: collabUser,
@@ -168,7 +173,10 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
     title: titleState.title,
     onTitleChange: titleState.setTitle,
     titleSaving: titleState.pending,
-    onAccountOpenChange: setAccountOpen,
+    onAccountOpenChange: (open) => {
+      setAccountTab('profile');
+      setAccountOpen(open);
+    },
   };
   return (
     <>
@@ -178,7 +186,14 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
         <EditorFrame {...frame} editor={null} session={null} />
       )}
       {/* Outside the editor: turning auto-save on or off there starts a new session and a new editor. */}
-      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} />
+      <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} defaultTab={accountTab} />
+      <AiSetupCard
+        isAdmin={user.role === 'admin'}
+        onOpenSettings={() => {
+          setAccountTab('ai');
+          setAccountOpen(true);
+        }}
+      />
     </>
   );
 }
@@ -204,7 +219,10 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
   const getAi = useCallback(() => aiActionsBySession.get(session) ?? {}, [session]);
 
   const editor = useEditor({
-    extensions: createClientExtensions({ session, user: frame.collabUser, getAi }),
+    extensions: [
+      ...createClientExtensions({ session, user: frame.collabUser, getAi }),
+      EditorFileDrop.configure({ beforeInsert: () => keepVersionBeforeImport(frame.document.id) }),
+    ],
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
@@ -248,7 +266,13 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [manualSave]);
 
-  return <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />;
+  return (
+    <>
+      <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />
+      {/* Ctrl/⌘+P: in the editor Ctrl+K is the link shortcut. */}
+      <QuickSwitcher shortcutKey="p" currentId={frame.document.id} />
+    </>
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   MonitorIcon,
   MoonIcon,
   SlidersHorizontalIcon,
+  SparklesIcon,
   SunIcon,
   UserIcon,
 } from 'lucide-react';
@@ -32,9 +33,10 @@ import { SubscriptionTab } from '@client/features/billing/SubscriptionTab';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import { useUpdateUserSettings, useUserSettings } from './queries';
+import { AiSettingsTab } from './ai/AiSettingsTab';
 import { useTheme, type ThemePreference } from './theme';
 
-export type SettingsTab = 'profile' | 'preferences' | 'subscription' | 'notifications';
+export type SettingsTab = 'profile' | 'preferences' | 'subscription' | 'notifications' | 'ai';
 
 export interface AccountSettingsDialogProps {
   open: boolean;
@@ -49,6 +51,8 @@ export function AccountSettingsDialog({
   defaultTab = 'profile',
 }: AccountSettingsDialogProps) {
   const [tab, setTab] = useState<SettingsTab>(defaultTab);
+  // The AI tab (providers, keys, allowance) is for instance admins only.
+  const isAdmin = useAuth().user?.role === 'admin';
   // Each opening starts on the tab the caller asked for (for example Subscription from an "Upgrade" action).
   const [lastOpen, setLastOpen] = useState(open);
   if (open !== lastOpen) {
@@ -66,7 +70,7 @@ export function AccountSettingsDialog({
           </DialogDescription>
         </DialogHeader>
         <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)}>
-          <TabsList className="grid w-full grid-cols-4">
+          <TabsList className={cn('grid w-full', isAdmin ? 'grid-cols-5' : 'grid-cols-4')}>
             <TabsTrigger value="profile">
               <UserIcon aria-hidden="true" />
               <span className="sr-only sm:not-sr-only">Profile</span>
@@ -83,6 +87,12 @@ export function AccountSettingsDialog({
               <BellIcon aria-hidden="true" />
               <span className="sr-only sm:not-sr-only">Notifications</span>
             </TabsTrigger>
+            {isAdmin ? (
+              <TabsTrigger value="ai">
+                <SparklesIcon aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">AI</span>
+              </TabsTrigger>
+            ) : null}
           </TabsList>
           <div className="min-h-[22rem] pt-2">
             <TabsContent value="profile">
@@ -97,6 +107,11 @@ export function AccountSettingsDialog({
             <TabsContent value="notifications">
               <NotificationsTab />
             </TabsContent>
+            {isAdmin ? (
+              <TabsContent value="ai">
+                <AiSettingsTab />
+              </TabsContent>
+            ) : null}
           </div>
         </Tabs>
       </DialogContent>

@@ -12,6 +12,8 @@ export const users = pgTable('users', {
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
   /** gratis | creator | professional — changed only by verified billing events or an administrator. */
   plan: text('plan').notNull().default('gratis'),
+  /** admin | member (migration 0010): the first account of an instance is its admin. */
+  role: text('role').$type<'admin' | 'member'>().notNull().default('member'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -5,3 +5,4 @@ export * from './billing';
 export * from './ai';
 export * from './settings';
 export * from './versions';
+export * from './ai-settings';

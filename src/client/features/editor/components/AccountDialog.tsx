@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import type { SettingsTab } from '@client/features/settings/AccountSettingsDialog';
 
 // The account settings dialog (features/settings), loaded the first time the user chip is clicked.
 const AccountSettingsDialog = lazy(async () => ({
@@ -8,9 +9,11 @@ const AccountSettingsDialog = lazy(async () => ({
 export function AccountDialog({
   open,
   onOpenChange,
+  defaultTab,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  defaultTab?: SettingsTab;
 }) {
   // Stays mounted after the first open so closing can animate.
   const [opened, setOpened] = useState(open);
@@ -18,7 +21,7 @@ export function AccountDialog({
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <AccountSettingsDialog open={open} onOpenChange={onOpenChange} />
+      <AccountSettingsDialog open={open} onOpenChange={onOpenChange} defaultTab={defaultTab} />
     </Suspense>
   );
 }

@@ -1,0 +1,114 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_ADMIN } from './env';
+import { editorBody, typeAtEnd, waitForLive } from './editor-helpers';
+import { expect, shoot, test, testClientAddress, type Session } from './fixtures';
+
+/**
+ * Account settings → AI, as the instance admin e2e/serve.ts creates: detection finds the "local model
+ * server" stand-in (AI_LOCAL_SERVERS), one click uses it, Test calls it, and Improve in the editor is then
+ * answered by it. Members never see the tab.
+ */
+
+async function adminSession(request: APIRequestContext): Promise<Session> {
+  const response = await request.post('/api/auth/token?grant_type=password', {
+    headers: { 'x-forwarded-for': testClientAddress() },
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json()) as Session;
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Account settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Account Settings' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Leaves the instance as it was (environment provider only), so other tests are not affected. */
+async function resetAiSettings(request: APIRequestContext, session: Session) {
+  const response = await request.put('/api/admin/ai', {
+    headers: { authorization: `Bearer ${session.access_token}` },
+    data: { providers: [], allowance: { monthly_tokens_per_user: null, admins_unlimited: true } },
+  });
+  expect(response.ok()).toBeTruthy();
+}
+
+test('admin: detect the local model server, use it, Test it, then Improve is answered by it', async ({
+  page,
+  users,
+  request,
+}) => {
+  const session = await adminSession(request);
+  expect(session.user).toMatchObject({ email: E2E_ADMIN.email, role: 'admin' });
+  await users.login({ email: E2E_ADMIN.email, password: E2E_ADMIN.password, fullName: 'E2E Admin', session });
+  try {
+    await page.goto('/editor');
+    await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/u);
+    await waitForLive(page);
+
+    let dialog = await openSettings(page);
+    await dialog.getByRole('tab', { name: 'AI' }).click();
+    const settings = dialog.getByTestId('ai-settings');
+    // The environment's provider is listed, read-only.
+    const envRow = settings.getByTestId('ai-provider').first();
+    await expect(envRow.getByText('Environment')).toBeVisible();
+    await expect(envRow.getByLabel('Model')).toHaveValue('e2e-model');
+    await expect(envRow.getByLabel('Model')).toHaveAttribute('readonly', '');
+
+    await settings.getByRole('button', { name: 'Detect local models' }).click();
+    const found = settings.getByTestId('detected-servers');
+    await expect(found).toContainText('llama3.2:3b');
+    await shoot(page, 'ai-settings-detected', 1280);
+    await found.getByRole('button', { name: 'Use Local server' }).click();
+    await expect(page.getByText('AI settings saved', { exact: true })).toBeVisible();
+
+    // The local server is now first, in front of the environment's provider.
+    const localRow = settings.getByTestId('ai-provider').first();
+    await expect(localRow.getByLabel('Model')).toHaveValue('llama3.2:3b');
+    await expect(localRow.getByLabel('Base URL')).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/v1$/u);
+    await localRow.getByRole('button', { name: 'Test' }).click();
+    const result = localRow.getByTestId('ai-test-result');
+    await expect(result).toContainText(/Answered in \d+ ms: “The improved text\.”/u);
+    await shoot(page, 'ai-settings-tested', 1280);
+    await shoot(page, 'ai-settings-tested', 390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Improve in the editor, on the next request: the local server answers (its reply to this text).
+    await typeAtEnd(page, 'Please answer via the local model.');
+    await editorBody(page).click();
+    await page.keyboard.press('Control+a');
+    await page.getByTestId('ai-toolbar-improve').click();
+    const card = page.getByTestId('ai-suggestion-card');
+    await expect(card.getByTestId('ai-suggestion-text')).toHaveText('Locally improved.');
+    await shoot(page, 'ai-settings-improve-local', 1280);
+
+    // Disabling it hands the work back to the environment's provider, again without a restart.
+    dialog = await openSettings(page);
+    await dialog.getByRole('tab', { name: 'AI' }).click();
+    const row = dialog.getByTestId('ai-provider').first();
+    // The Improve call just made shows as the provider's latest answer.
+    await expect(row.getByTestId('ai-provider-status')).toContainText(/Answered in \d+ ms/u);
+    await row.getByRole('switch', { name: 'On' }).click();
+    await dialog.getByRole('button', { name: 'Save AI settings' }).click();
+    await expect(page.getByText('AI settings saved', { exact: true }).first()).toBeVisible();
+    await expect(
+      dialog.getByTestId('ai-provider').first().getByRole('switch', { name: 'On' }),
+    ).not.toBeChecked();
+  } finally {
+    await resetAiSettings(request, session);
+  }
+});
+
+test('a member sees no AI tab and the admin routes refuse them', async ({ page, users }) => {
+  const member = await users.create({ prefix: 'member' });
+  await users.login(member);
+  await page.goto('/');
+  const dialog = await openSettings(page);
+  await expect(dialog.getByRole('tab', { name: 'Profile' })).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'AI' })).toHaveCount(0);
+  const response = await users.api(member).get('/api/admin/ai');
+  expect(response.status()).toBe(403);
+});

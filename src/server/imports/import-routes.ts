@@ -1,0 +1,69 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { IMPORTS_PER_MINUTE } from '../../shared/constants';
+import type { ConvertedFile, ImportResponse } from '../../shared/schemas/imports';
+import { AppError, badRequest } from '../errors';
+import { requireUser } from '../plugins/auth';
+import { convertFile, createImportedDocument, importFormatOf } from './import-service';
+
+/**
+ * `POST /api/documents/import`: multipart with one `file` part → 201 the new document plus `degraded`
+ * (what changed to fit the editor). One file per request: a client importing several files sends one
+ * request each, so each gets its own answer and one bad file does not sink the others.
+ */
+export const importRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: app.config.MAX_BODY_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
+  });
+
+  /** The one `file` part of a multipart request, read into memory after its type is checked. */
+  async function readFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
+    if (!request.isMultipart()) {
+      throw new AppError(
+        415,
+        'unsupported_media_type',
+        'Send the file as multipart/form-data in a field named "file".',
+      );
+    }
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw badRequest('Send the file in a field named "file".');
+    // Refuse an unsupported type before reading the bytes.
+    importFormatOf(part.filename);
+    return { name: part.filename, bytes: await part.toBuffer() };
+  }
+
+  const rateLimit = { config: { rateLimit: { max: IMPORTS_PER_MINUTE, timeWindow: '1 minute' } } };
+
+  app.post('/', rateLimit, async (request, reply) => {
+    const { userId } = await requireUser(request);
+    const file = await readFile(request);
+    const imported = await convertFile(file.name, file.bytes);
+    const row = await createImportedDocument(
+      { db: app.database.db, config: app.config, hooks: app.documentHooks },
+      userId,
+      imported,
+    );
+    const body: ImportResponse = {
+      id: row.id,
+      title: row.title,
+      content: row.content,
+      user_id: row.userId,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      is_public: row.isPublic,
+      degraded: imported.degraded,
+    };
+    return reply.status(201).send(body);
+  });
+
+  /**
+   * `POST /api/documents/import/convert`: the same conversion without creating a document → 200
+   * `{ title, content, degraded }` (the editor inserts it at the drop point, so an opening heading stays).
+   */
+  app.post('/convert', rateLimit, async (request, reply) => {
+    await requireUser(request);
+    const file = await readFile(request);
+    const converted: ConvertedFile = await convertFile(file.name, file.bytes, { whole: true });
+    return reply.header('cache-control', 'no-store').send(converted);
+  });
+};

@@ -1,0 +1,295 @@
+import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVERY_NODE_DOCUMENT } from '../../shared/export/fixture';
+import type { RichTextDoc, RichTextNode } from '../../shared/schemas/richText';
+import { exportDocument } from '../export/service';
+import { createUser, type TestUser } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/server';
+
+async function upload(
+  server: TestServer,
+  token: string | undefined,
+  name: string,
+  body: string | Uint8Array,
+  path = '/api/documents/import',
+) {
+  const form = new FormData();
+  form.append('file', new Blob([typeof body === 'string' ? body : new Uint8Array(body)]), name);
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/**
+ * A document as a writer sees it: attributes at their default and the link target/rel (every link is
+ * rendered with them) do not count.
+ */
+function visible(doc: RichTextDoc): unknown {
+  const clean = (nodes: RichTextNode[] | undefined): unknown[] | undefined =>
+    nodes?.map((node) => {
+      const attrs = Object.fromEntries(Object.entries(node.attrs ?? {}).filter(([, v]) => v !== null));
+      const marks = node.marks?.map((mark) => ({
+        type: mark.type,
+        attrs: Object.fromEntries(
+          Object.entries(mark.attrs ?? {}).filter(
+            ([k, v]) =>
+              v !== null && !(mark.type === 'link' && (k === 'target' || k === 'rel' || k === 'class')),
+          ),
+        ),
+      }));
+      return {
+        type: node.type,
+        ...(Object.keys(attrs).length ? { attrs } : {}),
+        ...(marks ? { marks } : {}),
+        ...(node.text !== undefined ? { text: node.text } : {}),
+        ...(node.content ? { content: clean(node.content) } : {}),
+      };
+    });
+  return { type: 'doc', content: clean(doc.content) };
+}
+
+/** The fixture without what a format cannot carry. */
+function without(doc: RichTextDoc, drop: (node: RichTextNode) => RichTextNode | null): RichTextDoc {
+  const walk = (nodes: RichTextNode[] | undefined): RichTextNode[] | undefined =>
+    nodes?.flatMap((node) => {
+      const kept = drop(structuredClone(node));
+      return kept ? [{ ...kept, ...(kept.content ? { content: walk(kept.content) } : {}) }] : [];
+    });
+  return { type: 'doc', content: walk(doc.content)! };
+}
+
+const noAlignment = (node: RichTextNode): RichTextNode => {
+  if (node.attrs) delete node.attrs.textAlign;
+  return node;
+};
+const noTextStyle = (node: RichTextNode): RichTextNode => {
+  if (node.marks) node.marks = node.marks.filter((mark) => mark.type !== 'textStyle');
+  if (node.marks?.length === 0) delete node.marks;
+  return node;
+};
+
+describe('POST /api/documents/import', () => {
+  let server: TestServer;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ overrides: { MAX_BODY_BYTES: 256 * 1024 } });
+    alice = await createUser(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('HTML export → import gives the same document, every node and mark', async () => {
+    const file = await exportDocument('Round Trip', EVERY_NODE_DOCUMENT, 'html');
+    const res = await upload(server, alice.token, file.fileName, file.body as string);
+    expect(res.status).toBe(201);
+    expect(res.body.title).toBe('Round Trip');
+    expect(res.body.degraded).toEqual([]);
+    expect(visible(res.body.content)).toEqual(visible(EVERY_NODE_DOCUMENT));
+    // It is a real document of the user's.
+    const stored = await server.request('GET', `/api/documents/${res.body.id}`, { token: alice.token });
+    expect(stored.status).toBe(200);
+    expect(stored.body.content).toEqual(res.body.content);
+  });
+
+  it('Markdown export → import gives the same document except alignment and text styles', async () => {
+    const file = await exportDocument('Round Trip', EVERY_NODE_DOCUMENT, 'md');
+    const res = await upload(server, alice.token, file.fileName, file.body as string);
+    expect(res.status).toBe(201);
+    expect(res.body.title).toBe('Round Trip');
+    const expected = without(EVERY_NODE_DOCUMENT, (node) => noTextStyle(noAlignment(node)));
+    expect(visible(res.body.content)).toEqual(visible(expected));
+  });
+
+  it('Word export → import keeps headings, marks, links, lists, quotes and code', async () => {
+    const file = await exportDocument('Round Trip', EVERY_NODE_DOCUMENT, 'docx');
+    const res = await upload(server, alice.token, file.fileName, file.body as Buffer);
+    expect(res.status).toBe(201);
+    expect(res.body.title).toBe('Round Trip');
+    // Word import (mammoth) reads styles, not direct formatting: alignment, text styles, a list's start
+    // number, a code block's language and horizontal rules do not come back (docs/import.md).
+    const expected = without(EVERY_NODE_DOCUMENT, (node) => {
+      if (node.type === 'horizontalRule') return null;
+      if (node.type === 'orderedList') node.attrs = { start: 1 };
+      if (node.type === 'codeBlock') delete node.attrs;
+      return noTextStyle(noAlignment(node));
+    });
+    expect(visible(res.body.content)).toEqual(visible(expected));
+  });
+
+  it('Markdown: GFM tables become paragraphs, deep headings level 3, images their alt text, and says so', async () => {
+    const md = [
+      '# Field Notes',
+      '',
+      '#### Small heading',
+      '',
+      '| Bird | Count |',
+      '| ---- | ----- |',
+      '| Wren | 3 |',
+      '',
+      '![A wren on a branch](https://example.com/wren.png)',
+      '',
+      'Some ~~old~~ *new* text with [a link](javascript:alert(1)).',
+    ].join('\n');
+    const res = await upload(server, alice.token, 'notes.md', md);
+    expect(res.status).toBe(201);
+    expect(res.body.title).toBe('Field Notes');
+    const content = JSON.stringify(res.body.content);
+    expect(res.body.content.content[0]).toMatchObject({ type: 'heading', attrs: { level: 3 } });
+    expect(content).toContain('Bird | Count');
+    expect(content).toContain('Wren | 3');
+    expect(content).toContain('A wren on a branch');
+    expect(content).not.toContain('javascript');
+    expect(res.body.degraded).toEqual(
+      expect.arrayContaining([
+        { kind: 'heading_level', count: 1, message: '1 heading below level 3 became level 3' },
+        { kind: 'table', count: 1, message: '1 table became paragraphs' },
+        { kind: 'image', count: 1, message: '1 image became its alt text' },
+      ]),
+    );
+  });
+
+  it('hostile HTML loses scripts, handlers and dangerous links but keeps its text', async () => {
+    const html = `<html><head><title>x</title><script>window.pwned=1</script></head><body>
+      <p onclick="alert(1)">Hello <b>world</b><img src=x onerror="alert(1)"></p>
+      <iframe src="https://evil.example"></iframe>
+      <a href="javascript:alert(1)">click</a> <a href="data:text/html,<script>1</script>">data</a>
+      <style>p{color:red}</style><svg><script>alert(2)</script></svg>
+      <p style="color: red; background: url(https://evil.example/x)">Styled</p></body></html>`;
+    const res = await upload(server, alice.token, 'page.html', html);
+    expect(res.status).toBe(201);
+    const content = JSON.stringify(res.body.content);
+    expect(content).toContain('Hello');
+    expect(content).toContain('"bold"');
+    expect(content).toContain('click');
+    expect(content).not.toMatch(/pwned|alert|onerror|onclick|javascript|data:|evil|<script|color:red/);
+    expect(res.body.title).toBe('page');
+  });
+
+  it('plain text: paragraphs at blank lines, line breaks inside, title from the file name', async () => {
+    const res = await upload(
+      server,
+      alice.token,
+      'shopping_list.txt',
+      'Apples\nPears\n\n<b>Not bold</b>\r\n',
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.title).toBe('shopping list');
+    expect(res.body.content).toEqual({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'Apples' }, { type: 'hardBreak' }, { type: 'text', text: 'Pears' }],
+        },
+        { type: 'paragraph', content: [{ type: 'text', text: '<b>Not bold</b>' }] },
+      ],
+    });
+  });
+
+  it('a Word file with deep headings and a title style', async () => {
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Quarterly Letter')] }),
+            new Paragraph({ heading: HeadingLevel.HEADING_5, children: [new TextRun('Fine print')] }),
+            new Paragraph({ children: [new TextRun({ text: 'Dear reader', bold: true })] }),
+          ],
+        },
+      ],
+    });
+    const res = await upload(server, alice.token, 'letter.docx', await Packer.toBuffer(doc));
+    expect(res.status).toBe(201);
+    expect(res.body.title).toBe('Quarterly Letter');
+    expect(res.body.content.content[0]).toMatchObject({ type: 'heading', attrs: { level: 3 } });
+    expect(res.body.degraded).toEqual([
+      { kind: 'heading_level', count: 1, message: '1 heading below level 3 became level 3' },
+    ]);
+  });
+
+  it('a corrupt Word file answers 422 import_failed and creates nothing', async () => {
+    const before = (await server.request('GET', '/api/documents', { token: alice.token })).body.length;
+    const res = await upload(
+      server,
+      alice.token,
+      'broken.docx',
+      new Uint8Array([80, 75, 3, 4, 1, 2, 3, 4, 5]),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('import_failed');
+    expect(res.body.message).toMatch(/could not be read/);
+    const invalidUtf8 = await upload(
+      server,
+      alice.token,
+      'latin.txt',
+      new Uint8Array([0x63, 0x61, 0x66, 0xe9]),
+    );
+    expect(invalidUtf8.status).toBe(422);
+    expect((await server.request('GET', '/api/documents', { token: alice.token })).body.length).toBe(before);
+  });
+
+  it('convert gives the content with its opening heading and creates nothing', async () => {
+    const before = (await server.request('GET', '/api/documents', { token: alice.token })).body.length;
+    const res = await upload(
+      server,
+      alice.token,
+      'part.md',
+      '# Part Two\n\n##### Aside\n\nText.',
+      '/api/documents/import/convert',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.title).toBe('Part Two');
+    expect(res.body.content.content.map((node: { type: string }) => node.type)).toEqual([
+      'heading',
+      'heading',
+      'paragraph',
+    ]);
+    expect(res.body.degraded).toHaveLength(1);
+    expect((await server.request('GET', '/api/documents', { token: alice.token })).body.length).toBe(before);
+    expect((await upload(server, alice.token, 'x.pdf', '%PDF', '/api/documents/import/convert')).status).toBe(
+      415,
+    );
+    expect((await upload(server, undefined, 'x.md', '# x', '/api/documents/import/convert')).status).toBe(
+      401,
+    );
+  });
+
+  it('refuses unsupported types with 415, oversized files with 413 and strangers with 401', async () => {
+    const pdf = await upload(server, alice.token, 'paper.pdf', '%PDF-1.7');
+    expect(pdf.status).toBe(415);
+    expect(pdf.body.code).toBe('unsupported_media_type');
+    const json = await server.request('POST', '/api/documents/import', {
+      token: alice.token,
+      body: { a: 1 },
+    });
+    expect(json.status).toBe(415);
+    const big = await upload(server, alice.token, 'big.txt', 'word '.repeat(60_000));
+    expect(big.status).toBe(413);
+    expect(big.body.code).toBe('payload_too_large');
+    expect((await upload(server, undefined, 'a.txt', 'hi')).status).toBe(401);
+  });
+});
+
+describe('import and plan limits', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ overrides: { ENFORCE_PLAN_LIMITS: true } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('an import beyond the plan’s document count is refused like any new document', async () => {
+    const user = await createUser(server, { plan: 'gratis' });
+    for (let i = 0; i < 3; i++)
+      expect((await upload(server, user.token, `n${i}.txt`, 'text')).status).toBe(201);
+    const refused = await upload(server, user.token, 'n4.txt', 'text');
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('plan_limit');
+  });
+});
