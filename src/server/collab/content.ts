@@ -10,8 +10,8 @@ import { badRequest } from '../errors';
 
 /**
  * Rich text ⇄ Yjs for the server, with the one shared schema (src/shared/editor/extensions.ts).
- * The JSON `content` column is always derived from the Yjs state through yDocToContent, so its shape is
- * what normalizeDocumentContent returns.
+ * The JSON `content` column of a live document is always derived from its Yjs state, checked by the content
+ * validator first (repairLiveContent).
  */
 
 /**
@@ -41,20 +41,6 @@ export function yDocToContent(doc: Y.Doc): JSONContent {
   const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(COLLAB_FRAGMENT)) as JSONContent;
   json.content ??= [];
   return json;
-}
-
-/**
- * Content in exactly the shape the collaboration server derives from Yjs (attribute defaults dropped,
- * hrefs sanitized), so a REST write and the next store produce the same JSON and the same ETag.
- * Throws 400 `invalid_content` for anything the schema refuses.
- */
-export function normalizeDocumentContent(value: unknown): JSONContent {
-  const doc = contentToYDoc(value);
-  try {
-    return yDocToContent(doc);
-  } finally {
-    doc.destroy();
-  }
 }
 
 /**

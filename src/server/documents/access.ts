@@ -11,7 +11,7 @@ import { findDocumentOwner } from './repository';
  * Anyone else gets null, which every caller reports like a missing document (404 / document-not-found).
  */
 
-/** What a caller may do: the owner and an editor write, a viewer only reads; only the owner asks the AI. */
+/** What a caller may do: the owner and an editor write, a viewer only reads; AI is the owner's (assertDocumentOwner). */
 export type DocumentRole = 'owner' | 'editor' | 'viewer';
 
 /** Who is asking: a signed-in user, or a visitor holding a share token for one document. */
@@ -44,10 +44,7 @@ export async function documentRole(
   return grant.canEdit ? 'editor' : 'viewer';
 }
 
-export const mayRead = (role: DocumentRole | null): role is DocumentRole => role !== null;
 export const mayWrite = (role: DocumentRole | null): boolean => role === 'owner' || role === 'editor';
-/** AI suggestions and analysis are the owner's (they spend the owner's plan). */
-export const maySuggest = (role: DocumentRole | null): boolean => role === 'owner';
 
 /** 404 (with `code`) unless the document exists and belongs to the user; another user's is not revealed. */
 export async function assertDocumentOwner(

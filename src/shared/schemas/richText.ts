@@ -30,8 +30,6 @@ export interface RichTextDoc {
 
 export type SanitizeResult = { ok: true; doc: RichTextDoc } | { ok: false; message: string };
 
-export const EMPTY_DOC: RichTextDoc = Object.freeze({ type: 'doc', content: [] }) as RichTextDoc;
-
 /** A new empty document (a fresh object each time, safe to mutate). */
 export function emptyDoc(): RichTextDoc {
   return { type: 'doc', content: [] };
