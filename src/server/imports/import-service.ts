@@ -5,8 +5,7 @@ import type { ImportDegradation } from '../../shared/schemas/imports';
 import { sanitizeDocContent, type RichTextDoc, type RichTextNode } from '../../shared/schemas/richText';
 import { AppError, unprocessable } from '../errors';
 import { createDocument, type DocumentRecord, type DocumentsContext } from '../documents/service';
-import { CorruptFileError, docxToHtml } from './docx-to-html';
-import { describeDegradations, htmlToDocumentJson, type Degradations } from './html-to-document';
+import type { Degradations } from './html-to-document';
 import { assertMarkdownNesting, assertZipExpansion, ImportTooComplexError } from './import-limits';
 import { markdownToHtml } from './markdown-to-html';
 
@@ -153,6 +152,11 @@ async function convertChecked(
   bytes: Buffer,
   whole: boolean,
 ): Promise<ImportedContent> {
+  // The converters (a DOM, mammoth, sanitize-html) load with the first import, not with every server start.
+  const [{ CorruptFileError, docxToHtml }, { describeDegradations, htmlToDocumentJson }] = await Promise.all([
+    import('./docx-to-html'),
+    import('./html-to-document'),
+  ]);
   let html: string;
   switch (format) {
     case 'markdown': {
