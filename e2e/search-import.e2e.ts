@@ -193,4 +193,17 @@ test('a file dropped onto an open document is inserted where it was dropped', as
       timeout: 15_000,
     })
     .toContain('Inserted part');
+
+  // Version history kept the document as it was before the file went in.
+  const versions = (await (await users.api(user).get(`/api/documents/${id}/versions`)).json()) as {
+    id: string;
+    reason: string;
+  }[];
+  const before = versions.find((version) => version.reason === 'import');
+  expect(before, JSON.stringify(versions)).toBeDefined();
+  const kept = JSON.stringify(
+    await (await users.api(user).get(`/api/documents/${id}/versions/${before!.id}`)).json(),
+  );
+  expect(kept).toContain('The opening line.');
+  expect(kept).not.toContain('Inserted part');
 });
