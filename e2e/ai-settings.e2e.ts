@@ -102,6 +102,43 @@ test('admin: detect the local model server, use it, Test it, then Improve is ans
   }
 });
 
+test('admin without a provider: the editor shows the Set up AI card, and one click sets the local server up', async ({
+  page,
+  users,
+  request,
+}) => {
+  const session = await adminSession(request);
+  const auth = { authorization: `Bearer ${session.access_token}` };
+  // This server has a provider from its environment, so "no provider" is what the health answer says here.
+  await page.route('**/api/ai/health', (route) =>
+    route.fulfill({ json: { openai: false, anthropic: false, providers: [] } }),
+  );
+  expect((await request.post('/api/admin/ai/detect', { headers: auth, data: {} })).ok()).toBeTruthy();
+  await users.login({ email: E2E_ADMIN.email, password: E2E_ADMIN.password, fullName: 'E2E Admin', session });
+  try {
+    await page.goto('/editor');
+    await waitForLive(page);
+    const card = page.getByRole('region', { name: 'Set up AI' });
+    await expect(card).toContainText('Local server found on this machine (llama3.2:3b)');
+    await shoot(page, 'ai-setup-card', 1280);
+    await shoot(page, 'ai-setup-card', 390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await card.getByRole('button', { name: 'Use Local server' }).click();
+    await expect(page.getByText('AI is ready', { exact: true })).toBeVisible();
+    const saved = await (await request.get('/api/admin/ai', { headers: auth })).json();
+    expect(saved.providers[0]).toMatchObject({ model: 'llama3.2:3b', source: 'settings', enabled: true });
+
+    await card.getByRole('button', { name: 'Open AI settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Account Settings' });
+    await expect(dialog.getByRole('tab', { name: 'AI' })).toHaveAttribute('aria-selected', 'true');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await card.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(card).toBeHidden();
+  } finally {
+    await resetAiSettings(request, session);
+  }
+});
+
 test('a member sees no AI tab and the admin routes refuse them', async ({ page, users }) => {
   const member = await users.create({ prefix: 'member' });
   await users.login(member);

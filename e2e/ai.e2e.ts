@@ -75,6 +75,20 @@ test('Improve: the suggestion card streams, Accept replaces the selection, Ctrl+
   await expect(page.getByText('Text improved', { exact: true })).toBeVisible();
   expect(await documentText(page)).toBe('Intro sentence. The improved text. Closing sentence.');
 
+  // The text before the AI change was kept as a version first (version history).
+  const documentId = page.url().split('/').pop() ?? '';
+  const headers = { Authorization: `Bearer ${user.session.access_token}` };
+  const versions = (await (
+    await request.get(`/api/documents/${documentId}/versions`, { headers })
+  ).json()) as {
+    id: string;
+    reason: string;
+  }[];
+  const before = versions.find((version) => version.reason === 'ai');
+  expect(before, JSON.stringify(versions)).toBeDefined();
+  const kept = await request.get(`/api/documents/${documentId}/versions/${before!.id}`, { headers });
+  expect(JSON.stringify(await kept.json())).toContain('teh draft is bad.');
+
   await editorBody(page).click();
   await page.keyboard.press('Control+z');
   await expect.poll(() => documentText(page)).toBe('Intro sentence. teh draft is bad. Closing sentence.');

@@ -29,7 +29,7 @@ let dataDir: string;
 let port: number;
 const started: ChildProcess[] = [];
 
-function supervisorEnv(): NodeJS.ProcessEnv {
+function supervisorEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   // Only what a unit file would set: nothing of the developer's environment (DATABASE_URL, keys) leaks in.
   return {
     PATH: process.env.PATH,
@@ -39,13 +39,17 @@ function supervisorEnv(): NodeJS.ProcessEnv {
     HOST: '127.0.0.1',
     APP_URL: `http://127.0.0.1:${port}`,
     LOG_FORMAT: 'json',
+    ...extra,
   };
 }
 
-async function startSupervised(timeoutMs: number): Promise<Supervised> {
+async function startSupervised(
+  timeoutMs: number,
+  extraEnv: Record<string, string> = {},
+): Promise<Supervised> {
   const npm = spawn('npm', ['start'], {
     cwd: process.cwd(),
-    env: supervisorEnv(),
+    env: supervisorEnv(extraEnv),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(npm);
@@ -105,12 +109,17 @@ function isRunning(pid: number): boolean {
 }
 
 /** Signals the npm process alone, as a supervisor does; resolves with how it ended and how long it took. */
-async function stopLikeSupervisor(server: Supervised, signal: NodeJS.Signals) {
+async function stopLikeSupervisor(
+  server: Supervised,
+  signal: NodeJS.Signals,
+  whileStopping: () => Promise<void> = async () => {},
+) {
   const tree = [server.npm.pid!, ...descendantsOf(server.npm.pid!)];
   // npm, and the server it runs: a tree of at least two processes, or the test would prove nothing.
   expect(tree.length, server.output()).toBeGreaterThanOrEqual(2);
   const sentAt = Date.now();
   process.kill(server.npm.pid!, signal);
+  await whileStopping();
   const timeout = new Promise<'timeout'>((resolve) =>
     setTimeout(() => resolve('timeout'), STOP_BUDGET_MS + 2_000),
   );
@@ -188,7 +197,7 @@ describe('npm start under a supervisor', () => {
   );
 
   it(
-    'starts again on the same data and serves the document, then stops the same way on SIGINT (Ctrl+C)',
+    'starts again on the same data and serves the document, stops the same way on SIGINT (Ctrl+C), and drains',
     async () => {
       expect(documentId, 'the SIGTERM case ran first').toBeDefined();
       const server = await startSupervised(LATER_START_TIMEOUT_MS);
@@ -203,11 +212,20 @@ describe('npm start under a supervisor', () => {
       expect(leftRunning).toEqual([]);
       expect(existsSync(path.join(dataDir, 'quillwright.lock'))).toBe(false);
 
-      const again = await startSupervised(LATER_START_TIMEOUT_MS);
+      // Behind a load balancer: health answers 503 "draining" for a moment while requests are still served.
+      const again = await startSupervised(LATER_START_TIMEOUT_MS, { SHUTDOWN_DRAIN_SECONDS: '2' });
       const list = await api(again.url, token, 'GET', '/api/documents');
       expect(list.text).toContain('Supervised draft');
-      const stopped = await stopLikeSupervisor(again, 'SIGTERM');
+      let health: Awaited<ReturnType<typeof api>> | undefined;
+      const stopped = await stopLikeSupervisor(again, 'SIGTERM', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        health = await api(again.url, null, 'GET', '/api/health');
+      });
+      expect(health?.status, health?.text).toBe(503);
+      expect(health?.body).toMatchObject({ status: 'draining', version: expect.any(String) });
       expect(stopped.result).toEqual({ code: 0, signal: null });
+      expect(stopped.tookMs).toBeLessThan(STOP_BUDGET_MS);
+      expect(stopped.leftRunning).toEqual([]);
     },
     LATER_START_TIMEOUT_MS * 2 + 60_000,
   );

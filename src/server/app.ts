@@ -1,3 +1,4 @@
+import type { Extension } from '@hocuspocus/server';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +18,7 @@ import { registerCollaboration } from './collab/collab-plugin';
 import { AppError } from './errors';
 import type { DocumentWriteHooks } from './documents/service';
 import { registerRoutes } from './routes';
+import { registerVersions } from './versions/plugin';
 import { renderIndexHtml } from './spa';
 
 export const CLIENT_DIST_DIR = path.resolve('dist/client');
@@ -47,6 +49,8 @@ declare module 'fastify' {
     routeList: RouteEntry[];
     /** Areas that must see REST writes to documents push hooks here (documents/service.ts). */
     documentHooks: DocumentWriteHooks[];
+    /** Hocuspocus extensions of other areas, added after the collaboration's own (version history). */
+    collabExtensions: Extension[];
     /** The live AI providers (environment + AI settings), re-read on every change. */
     aiProviders: AiProviderRegistry;
     lifecycle: Lifecycle;
@@ -79,6 +83,7 @@ export async function buildApp({
     }
   });
   app.decorate('documentHooks', [] as DocumentWriteHooks[]);
+  app.decorate('collabExtensions', [] as Extension[]);
 
   // Graceful shutdown: 'idle' closes the connections idle when close() starts, but a keep-alive connection
   // whose request was still in flight would stay open (and hold close() up to keepAliveTimeout, 72 s) after
@@ -176,6 +181,7 @@ export async function buildApp({
   app.addHook('onClose', () => aiProviders.close());
 
   // Live collaboration (WebSocket /api/collab) and app.liveDocuments, used by the document routes.
+  registerVersions(app);
   await registerCollaboration(app);
   await app.register(registerRoutes, { prefix: '/api' });
 

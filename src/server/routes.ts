@@ -10,12 +10,14 @@ import { importRoutes } from './imports/import-routes';
 import { searchRoutes } from './search/search-routes';
 import { settingsRoutes } from './settings/routes';
 import { sharingRoutes } from './sharing/routes';
+import { versionRoutes } from './versions/routes';
 
 /** Every API route group, mounted under /api. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(documentRoutes, { prefix: '/documents' });
+  await app.register(versionRoutes, { prefix: '/documents' });
   await app.register(importRoutes, { prefix: '/documents/import' });
   await app.register(searchRoutes, { prefix: '/search' });
   await app.register(settingsRoutes, { prefix: '/me' });

@@ -21,6 +21,8 @@ export interface PlanDefinition {
     documents: number | null;
     /** AI tokens (input + output) per calendar month. */
     aiTokensPerMonth: number;
+    /** Days automatic versions are kept (named versions and the newest one always are); null = forever. */
+    versionRetentionDays: number | null;
   };
 }
 
@@ -32,7 +34,7 @@ export const PLANS: readonly PlanDefinition[] = [
     annualPrice: 0,
     features: ['1 workspace', '3 documents', 'Basic formatting', 'Auto-save', 'Export PDF/Word'],
     popular: false,
-    limits: { documents: 3, aiTokensPerMonth: 5_000 },
+    limits: { documents: 3, aiTokensPerMonth: 5_000, versionRetentionDays: 7 },
   },
   {
     id: 'creator',
@@ -48,7 +50,7 @@ export const PLANS: readonly PlanDefinition[] = [
       'Advanced formatting',
     ],
     popular: true,
-    limits: { documents: 500, aiTokensPerMonth: 50_000 },
+    limits: { documents: 500, aiTokensPerMonth: 50_000, versionRetentionDays: 90 },
   },
   {
     id: 'professional',
@@ -66,7 +68,7 @@ export const PLANS: readonly PlanDefinition[] = [
       'Removal of the Quillwright badge',
     ],
     popular: false,
-    limits: { documents: null, aiTokensPerMonth: 100_000 },
+    limits: { documents: null, aiTokensPerMonth: 100_000, versionRetentionDays: null },
   },
 ];
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '@client/features/auth/session-store';
 import type { AuthSession } from '@client/features/auth/types';
+import { streamAi } from '@client/features/ai/api';
 import { ApiError, apiRequest } from './api';
 import { createQueryClient, getQueryFn } from './query-client';
 
@@ -117,6 +118,28 @@ describe('apiRequest', () => {
     await expect(apiRequest('GET', '/api/me/settings')).resolves.toEqual({ ok: true });
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(fetchMock.mock.calls[2]![1].headers.Authorization).toBe('Bearer access-2');
+  });
+
+  it('the AI stream goes through the same authorized fetch: a 401 refreshes once and retries', async () => {
+    setSession(session());
+    const stream = new Response(
+      'event: delta\ndata: {"delta":"Hi"}\n\nevent: done\ndata: {"text":"Hi"}\n\n',
+      {
+        status: 200,
+        headers: { 'Content-Type': 'text/event-stream' },
+      },
+    );
+    fetchMock
+      .mockResolvedValueOnce(json(401, { message: 'Token expired', code: 'bad_jwt' }))
+      .mockResolvedValueOnce(json(200, session({ access_token: 'access-2', refresh_token: 'refresh-2' })))
+      .mockResolvedValueOnce(stream);
+    const result = await streamAi('improve', { text: 'hi' }, { signal: new AbortController().signal });
+    expect(result).toMatchObject({ text: 'Hi' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const [url, init] = fetchMock.mock.calls[2]!;
+    expect(url).toBe('/api/ai/improve');
+    expect(init.headers.Authorization).toBe('Bearer access-2');
+    expect(init.headers.Accept).toBe('text/event-stream');
   });
 
   it('signs out when the refresh token is refused', async () => {

@@ -68,8 +68,18 @@ async function currentToken(): Promise<string | null> {
   return session.access_token;
 }
 
-async function send(method: string, path: string, body: unknown, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export interface AuthorizedFetchOptions {
+  body?: unknown;
+  /** What the caller reads from the response (default JSON; AI streams ask for text/event-stream). */
+  accept?: string;
+  signal?: AbortSignal;
+  /** Send no bearer token even when signed in (auth endpoints that take credentials in the body). */
+  anonymous?: boolean;
+}
+
+function send(method: string, path: string, options: AuthorizedFetchOptions, token: string | null) {
+  const { body } = options;
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   // FormData (file uploads) sets its own multipart Content-Type with the boundary.
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
@@ -79,10 +89,34 @@ async function send(method: string, path: string, body: unknown, token: string |
     headers,
     credentials: 'include',
     body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+    signal: options.signal,
   });
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/**
+ * THE authorized fetch of the client: bearer header from the current session (refreshed first when about to
+ * expire), credentials included, and on a 401 while signed in one token refresh and one retry. Returns the
+ * Response as it is; apiRequest and the AI stream build on it.
+ */
+export async function authorizedFetch(
+  method: HttpMethod,
+  path: string,
+  options: AuthorizedFetchOptions = {},
+): Promise<Response> {
+  const token = options.anonymous ? null : await currentToken();
+  let response = await send(method, path, options, token);
+  if (response.status === 401 && token) {
+    markExpired();
+    const refreshed = await refreshSession().catch(() => null);
+    if (refreshed && refreshed.access_token !== token) {
+      response = await send(method, path, options, refreshed.access_token);
+    }
+  }
+  return response;
+}
+
+/** The server's `{ message, code }` (or whatever it sent) as an ApiError. */
+export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let parsed: unknown = text;
   try {
@@ -109,15 +143,7 @@ export async function apiRequest<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const token = options.anonymous ? null : await currentToken();
-  let response = await send(method, path, body, token);
-  if (response.status === 401 && token) {
-    markExpired();
-    const refreshed = await refreshSession().catch(() => null);
-    if (refreshed && refreshed.access_token !== token) {
-      response = await send(method, path, body, refreshed.access_token);
-    }
-  }
+  const response = await authorizedFetch(method, path, { body, anonymous: options.anonymous });
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return null as T;
   const text = await response.text();

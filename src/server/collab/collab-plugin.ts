@@ -86,7 +86,12 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
         }) as unknown as RedisClientFactory,
       })
     : undefined;
-  const extensions: Extension[] = [authentication, new DocumentSizeLimitExtension(), persistence];
+  const extensions: Extension[] = [
+    authentication,
+    new DocumentSizeLimitExtension(),
+    persistence,
+    ...app.collabExtensions,
+  ];
   if (redis) extensions.push(redis);
 
   const hocuspocus = new Hocuspocus({

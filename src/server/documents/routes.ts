@@ -39,7 +39,7 @@ function presentSummary(row: DocumentSummaryRecord): DocumentSummary {
   };
 }
 
-function presentDocument(row: DocumentRecord): DocumentResponse {
+export function presentDocument(row: DocumentRecord): DocumentResponse {
   return {
     id: row.id,
     title: row.title,

@@ -4,6 +4,7 @@ import sanitizeHtml from 'sanitize-html';
 import { ALLOWED_LINK_PROTOCOLS, HEADING_LEVELS } from '../../shared/constants';
 import { getEditorSchema } from '../../shared/editor/extensions';
 import type { ImportDegradation } from '../../shared/schemas/imports';
+import { IMPORT_MAX_HTML_DEPTH, IMPORT_MAX_HTML_ELEMENTS, ImportTooComplexError } from './import-limits';
 
 /**
  * HTML from any source (a file, Markdown or Word converted to HTML) → a rich-text tree of the editor
@@ -105,9 +106,23 @@ const UNREMARKABLE_TAGS = new Set([
 
 /** `unsupported` counts elements with no equivalent that were reduced to their text (e.g. video, details). */
 export function sanitizeImportedHtml(html: string, found?: Degradations): string {
+  let depth = 0;
+  let elements = 0;
   return sanitizeHtml(html, {
     onOpenTag: (name: string) => {
+      depth++;
+      if (++elements > IMPORT_MAX_HTML_ELEMENTS) {
+        throw new ImportTooComplexError(`The file has more than ${IMPORT_MAX_HTML_ELEMENTS} elements.`);
+      }
+      if (depth > IMPORT_MAX_HTML_DEPTH) {
+        throw new ImportTooComplexError(
+          `The file nests elements more than ${IMPORT_MAX_HTML_DEPTH} levels deep.`,
+        );
+      }
       if (found && !ALLOWED_TAG_SET.has(name) && !UNREMARKABLE_TAGS.has(name)) bump(found, 'unsupported');
+    },
+    onCloseTag: () => {
+      depth--;
     },
     allowedTags: INPUT_ALLOWED_TAGS,
     allowedAttributes: {

@@ -7,6 +7,7 @@ import { AppError, unprocessable } from '../errors';
 import { createDocument, type DocumentRecord, type DocumentsContext } from '../documents/service';
 import { CorruptFileError, docxToHtml } from './docx-to-html';
 import { describeDegradations, htmlToDocumentJson, type Degradations } from './html-to-document';
+import { assertMarkdownNesting, assertZipExpansion, ImportTooComplexError } from './import-limits';
 import { markdownToHtml } from './markdown-to-html';
 
 /**
@@ -134,11 +135,32 @@ export async function convertFile(
   { whole = false }: { whole?: boolean } = {},
 ): Promise<ImportedContent> {
   const format = importFormatOf(fileName);
+  try {
+    return await convertChecked(format, fileName, bytes, whole);
+  } catch (error) {
+    if (error instanceof ImportTooComplexError) throw unprocessable(error.message, 'import_failed');
+    // A parser's recursion on input nested past what the checks above catch.
+    if (error instanceof RangeError) {
+      throw unprocessable('The file is nested too deeply or is too large to import.', 'import_failed');
+    }
+    throw error;
+  }
+}
+
+async function convertChecked(
+  format: ImportFormat,
+  fileName: string,
+  bytes: Buffer,
+  whole: boolean,
+): Promise<ImportedContent> {
   let html: string;
   switch (format) {
-    case 'markdown':
-      html = markdownToHtml(decodeText(bytes));
+    case 'markdown': {
+      const source = decodeText(bytes);
+      assertMarkdownNesting(source);
+      html = await markdownToHtml(source);
       break;
+    }
     case 'html':
       html = decodeText(bytes);
       break;
@@ -146,6 +168,7 @@ export async function convertFile(
       html = textToHtml(decodeText(bytes));
       break;
     case 'docx':
+      assertZipExpansion(bytes);
       try {
         html = await docxToHtml(bytes);
       } catch (error) {

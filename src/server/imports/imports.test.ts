@@ -1,4 +1,5 @@
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_NODE_DOCUMENT } from '../../shared/export/fixture';
 import type { RichTextDoc, RichTextNode } from '../../shared/schemas/richText';
@@ -258,6 +259,37 @@ describe('POST /api/documents/import', () => {
       401,
     );
   });
+
+  it('refuses files built to exhaust the parser with 422 and keeps serving', async () => {
+    const deepHtml = '<blockquote>'.repeat(5_000) + 'deep' + '</blockquote>'.repeat(5_000);
+    const deepQuotes = '>'.repeat(5_000) + ' deep';
+    const deepList = Array.from({ length: 400 }, (_, i) => '  '.repeat(i) + '- item').join('\n');
+    // 80 MB of zeros in an 80 KB "Word" file.
+    const bomb = zipSync({ 'word/document.xml': new Uint8Array(80 * 1024 * 1024) }, { level: 9 });
+    for (const [name, body] of [
+      ['deep.html', deepHtml],
+      ['quotes.md', deepQuotes],
+      ['list.md', deepList],
+      ['bomb.docx', bomb],
+    ] as const) {
+      const res = await upload(server, alice.token, name, body);
+      expect(res.status, name).toBe(422);
+      expect(res.body.code, name).toBe('import_failed');
+    }
+    expect((await upload(server, alice.token, 'fine.md', '# Still fine')).status).toBe(201);
+  });
+
+  it('gives up on Markdown that would take the parser minutes, without stalling other requests', async () => {
+    const started = Date.now();
+    const slow = upload(server, alice.token, 'emphasis.md', '*a'.repeat(100_000));
+    // Meanwhile the server answers other requests at once.
+    const health = await server.request('GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const res = await slow;
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/took too long/);
+  }, 20_000);
 
   it('refuses unsupported types with 415, oversized files with 413 and strangers with 401', async () => {
     const pdf = await upload(server, alice.token, 'paper.pdf', '%PDF-1.7');

@@ -36,6 +36,8 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 interface CaseState {
   documentId: string;
   suggestionId: string;
+  /** A named version of the document (version history). */
+  versionId: string;
   owner: TestUser;
   other: TestUser;
 }
@@ -197,6 +199,31 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'DELETE /api/documents/:id': {
     call: (s) => ({ path: `/api/documents/${s.documentId}` }),
+    expect: documentScoped(204),
+  },
+  // Version history: the owner's alone, like the document (a share link opens nothing here).
+  'GET /api/documents/:id/versions': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/versions` }),
+    expect: documentScoped(200),
+  },
+  'GET /api/documents/:id/versions/:versionId': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/versions/${s.versionId}` }),
+    expect: documentScoped(200),
+  },
+  'POST /api/documents/:id/versions': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/versions`, body: { name: 'Matrix version' } }),
+    expect: documentScoped(201),
+  },
+  'POST /api/documents/:id/versions/checkpoint': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/versions/checkpoint`, body: { reason: 'ai' } }),
+    expect: documentScoped(201),
+  },
+  'POST /api/documents/:id/versions/:versionId/restore': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/versions/${s.versionId}/restore` }),
+    expect: documentScoped(200),
+  },
+  'DELETE /api/documents/:id/versions/:versionId': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/versions/${s.versionId}` }),
     expect: documentScoped(204),
   },
   'GET /api/documents/:id/export': {
@@ -430,13 +457,18 @@ async function prepareCase(owner: TestUser, other: TestUser, actor: Actor) {
     .insert(aiSuggestions)
     .values({ userId: owner.id, documentId, originalText: 'x', suggestedText: 'y', type: 'improvement' })
     .returning({ id: aiSuggestions.id });
+  const version = await server.app.versions.saveNamed(owner.id, documentId, 'Matrix');
   const headers: Record<string, string> = {};
   if (actor === 'owner') headers.authorization = `Bearer ${await freshSession(owner)}`;
   if (actor === 'otherUser') headers.authorization = `Bearer ${await freshSession(other)}`;
   if (actor === 'expiredSession') headers.authorization = `Bearer ${await freshSession(owner, -60)}`;
   if (actor === 'revokedSession') headers.authorization = `Bearer ${await revokedSession(owner)}`;
   if (actor === 'shareViewer' || actor === 'shareEditor') headers['x-share-token'] = shareToken;
-  return { state: { documentId, suggestionId: suggestion!.id, owner, other }, headers, shareToken };
+  return {
+    state: { documentId, suggestionId: suggestion!.id, versionId: version.id, owner, other },
+    headers,
+    shareToken,
+  };
 }
 
 function assertStatus(label: string, expected: Expectation, response: ApiResponse) {

@@ -6,8 +6,7 @@ import type {
   AnalysisResponse,
   GrammarResponse,
 } from '@shared/schemas/ai';
-import { getSession, markExpired, needsRefresh, refreshSession } from '@client/features/auth/session-store';
-import { ApiError, apiRequest } from '@client/lib/api';
+import { ApiError, apiRequest, authorizedFetch, toApiError } from '@client/lib/api';
 import { SseParser } from './sse';
 
 /** Plain fetchers for /api/ai (SPEC §7 plus summarize, outline, health, usage). */
@@ -43,41 +42,6 @@ export const aiApi = {
     apiRequest<{ suggestions: AiSuggestion[] }>('GET', `/api/ai/suggestions?documentId=${documentId}`),
 };
 
-async function token(forceRefresh = false): Promise<string | null> {
-  const session = getSession();
-  if (!session) return null;
-  if (forceRefresh || needsRefresh(session)) {
-    const refreshed = await refreshSession().catch(() => null);
-    return refreshed?.access_token ?? (forceRefresh ? null : session.access_token);
-  }
-  return session.access_token;
-}
-
-async function post(path: string, body: unknown, signal: AbortSignal, bearer: string | null) {
-  return fetch(`/api/ai/${path}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'text/event-stream',
-      'Content-Type': 'application/json',
-      ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
-    },
-    credentials: 'include',
-    body: JSON.stringify(body),
-    signal,
-  });
-}
-
-async function toApiError(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  return new ApiError(response.status, text || response.statusText, parsed);
-}
-
 /**
  * Streams an AI answer: `onDelta` receives each piece as it arrives and the promise resolves with the whole
  * answer. Aborting `signal` cancels the request (the server then cancels its provider call). Errors are
@@ -88,13 +52,11 @@ export async function streamAi(
   body: Record<string, unknown>,
   options: { signal: AbortSignal; onDelta?: (delta: string, textSoFar: string) => void },
 ): Promise<StreamResult> {
-  const bearer = await token();
-  let response = await post(endpoint, body, options.signal, bearer);
-  if (response.status === 401 && bearer) {
-    markExpired();
-    const fresh = await token(true);
-    if (fresh && fresh !== bearer) response = await post(endpoint, body, options.signal, fresh);
-  }
+  const response = await authorizedFetch('POST', `/api/ai/${endpoint}`, {
+    body,
+    accept: 'text/event-stream',
+    signal: options.signal,
+  });
   if (!response.ok) throw await toApiError(response);
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
     // A server that answered JSON anyway: take the first string field as the answer.

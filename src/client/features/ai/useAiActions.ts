@@ -15,6 +15,7 @@ import {
   textWithPositions,
   type ApplyMode,
 } from './editor-ops';
+import { keepVersionBeforeAiChange } from '@client/features/history/checkpoint';
 import { reportAiError } from './errors';
 import {
   FAILED,
@@ -233,12 +234,15 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
   );
 
   const acceptSuggestion = useCallback(
-    (editedText?: string) => {
+    async (editedText?: string) => {
       const state = runtime.current;
       const current = suggestion;
       if (!editor || !state || !current || current.status !== 'ready') return;
       const text = (editedText ?? current.text).trim();
       if (!text) return;
+      await keepVersionBeforeAiChange(documentId);
+      // Closed or replaced while the version was being kept.
+      if (runtime.current !== state || editor.isDestroyed) return;
       const range = state.anchor.resolve();
       // The asked-about text changed while the answer was written: insert below it instead of overwriting.
       const overwrite = current.mode === 'replace' && state.anchor.isIntact();
@@ -251,7 +255,7 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
       state.anchor.dispose();
       setSuggestion(null);
     },
-    [decide, editor, suggestion],
+    [decide, documentId, editor, suggestion],
   );
 
   const rejectSuggestion = useCallback(() => {
@@ -337,11 +341,13 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
     setBusy('grammar');
     aiApi
       .grammar(source.text)
-      .then((result) => {
+      .then(async (result) => {
         if (result.changes.length === 0) {
           toast({ title: SUCCESS.noIssues });
           return;
         }
+        await keepVersionBeforeAiChange(documentId);
+        if (editor.isDestroyed) return;
         // Offsets refer to the text as it was sent; if it changed meanwhile, recompute positions.
         const range = anchor.resolve();
         if (!range) return;
@@ -354,7 +360,7 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
         anchor.dispose();
         setBusy((b) => (b === 'grammar' ? null : b));
       });
-  }, [editor]);
+  }, [documentId, editor]);
 
   const generateOutline = useCallback(
     (topic: string) => {

@@ -12,6 +12,8 @@ import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession, needsRefresh, refreshSession } from '@client/features/auth/session-store';
 import type { AuthUser } from '@client/features/auth/types';
 import { ExportMenu } from '@client/features/export/ExportMenu';
+import { keepVersionBeforeImport } from '@client/features/history/checkpoint';
+import { DocumentHistory, HistoryButton } from '@client/features/history/components/HistoryControls';
 import { AiSetupCard } from '@client/features/settings/ai/AiSetupCard';
 import { useUserSettings } from '@client/features/settings/queries';
 import { ShareMenu } from '@client/features/sharing/ShareMenu';
@@ -226,7 +228,10 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
   const getAi = useCallback(() => aiActionsBySession.get(session) ?? {}, [session]);
 
   const editor = useEditor({
-    extensions: [...createClientExtensions({ session, user: frame.collabUser, getAi }), EditorFileDrop],
+    extensions: [
+      ...createClientExtensions({ session, user: frame.collabUser, getAi }),
+      EditorFileDrop.configure({ beforeInsert: () => keepVersionBeforeImport(frame.document.id) }),
+    ],
     shouldRerenderOnTransaction: false,
     editorProps: {
       attributes: {
@@ -360,6 +365,7 @@ function EditorFrame(props: EditorFrameProps) {
           actions={
             <>
               <ShareMenu documentId={document.id} />
+              <HistoryButton />
               <ExportMenu editor={editor} title={displayTitle(title)} documentId={document.id} />
             </>
           }
@@ -424,6 +430,7 @@ function EditorFrame(props: EditorFrameProps) {
         </>
       )}
       {aiController && <AiEditorTools controller={aiController} />}
+      <DocumentHistory documentId={document.id} editor={editor} />
     </div>
   );
 }

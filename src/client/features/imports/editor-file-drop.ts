@@ -18,10 +18,19 @@ function convertFile(file: File) {
  * inserted where they were dropped, one after another. Other drops (text, moved content) are left to the
  * editor.
  */
-export const EditorFileDrop = Extension.create({
+export interface EditorFileDropOptions {
+  /** Awaited before the first file is inserted (version history keeps the document as it was). */
+  beforeInsert: (() => Promise<void>) | null;
+}
+
+export const EditorFileDrop = Extension.create<EditorFileDropOptions>({
   name: 'editorFileDrop',
+  addOptions() {
+    return { beforeInsert: null };
+  },
   addProseMirrorPlugins() {
     const editor = this.editor;
+    const { beforeInsert } = this.options;
     return [
       new Plugin({
         key: new PluginKey('editorFileDrop'),
@@ -39,6 +48,7 @@ export const EditorFileDrop = Extension.create({
               for (const file of importable) {
                 try {
                   const converted = await convertFile(file);
+                  if (position === at) await beforeInsert?.();
                   if (editor.isDestroyed) return;
                   const before = editor.state.doc.content.size;
                   editor.chain().insertContentAt(position, converted.content.content).run();

@@ -4,4 +4,5 @@ export * from './documents';
 export * from './billing';
 export * from './ai';
 export * from './settings';
+export * from './versions';
 export * from './ai-settings';

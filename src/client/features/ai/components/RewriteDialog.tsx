@@ -30,6 +30,7 @@ import { cn } from '@client/lib/utils';
 import { aiApi, streamAi } from '../api';
 import { wordDiff } from '../diff';
 import { applyAnswer } from '../editor-ops';
+import { keepVersionBeforeAiChange } from '@client/features/history/checkpoint';
 import { reportAiError } from '../errors';
 import { REWRITING_FAILED, SUCCESS, TONE_FAILED } from '../messages';
 import type { AiController } from '../useAiActions';
@@ -175,8 +176,10 @@ function RewriteBody({ controller }: { controller: AiController }) {
     }
   };
 
-  const replace = () => {
+  const replace = async () => {
     if (!editor || !rewriteAnchor || !result) return;
+    await keepVersionBeforeAiChange(documentId);
+    if (editor.isDestroyed) return;
     const range = rewriteAnchor.resolve();
     if (range && rewriteAnchor.isIntact()) {
       applyAnswer(editor, range, result, 'replace');
@@ -305,7 +308,7 @@ function RewriteBody({ controller }: { controller: AiController }) {
               type="button"
               size="sm"
               disabled={!result || running}
-              onClick={replace}
+              onClick={() => void replace()}
               data-testid="ai-rewrite-replace"
             >
               <Replace aria-hidden="true" /> Replace

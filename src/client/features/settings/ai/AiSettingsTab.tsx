@@ -109,9 +109,11 @@ function AiSettingsForm({ page }: { page: AiSettingsPage }) {
     next.splice(index + by, 0, item!);
     change(next);
   };
+  // In-app providers are tried before the environment's, so they are listed (and added) above them.
+  const ownCount = drafts.filter((d) => d.source === 'settings').length;
   const add = (kind: AiProviderKind) =>
     change([
-      ...drafts,
+      ...drafts.slice(0, ownCount),
       {
         key: `new-${++draftCounter}`,
         id: undefined,
@@ -125,6 +127,7 @@ function AiSettingsForm({ page }: { page: AiSettingsPage }) {
         removeKey: false,
         status: null,
       },
+      ...drafts.slice(ownCount),
     ]);
 
   const onSave = () => {
@@ -212,7 +215,7 @@ function AiSettingsForm({ page }: { page: AiSettingsPage }) {
             key={d.key}
             draft={d}
             first={index === 0}
-            last={index === drafts.length - 1}
+            last={index === ownCount - 1}
             onChange={(patch) => update(d.key, patch)}
             onMove={(by) => move(index, by)}
             onRemove={() => change(drafts.filter((x) => x.key !== d.key))}
@@ -354,7 +357,8 @@ function ProviderRow({
             variant="ghost"
             size="icon"
             aria-label="Move up"
-            disabled={first || readOnly}
+            disabled={first}
+            hidden={readOnly}
             onClick={() => onMove(-1)}
           >
             <ArrowUpIcon aria-hidden="true" />
@@ -364,7 +368,8 @@ function ProviderRow({
             variant="ghost"
             size="icon"
             aria-label="Move down"
-            disabled={last || readOnly}
+            disabled={last}
+            hidden={readOnly}
             onClick={() => onMove(1)}
           >
             <ArrowDownIcon aria-hidden="true" />

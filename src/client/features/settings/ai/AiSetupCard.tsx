@@ -53,7 +53,7 @@ export function AiSetupCard({ isAdmin, onOpenSettings }: { isAdmin: boolean; onO
     <Card
       role="region"
       aria-label="Set up AI"
-      className="fixed right-4 bottom-4 z-40 w-[min(24rem,calc(100vw-2rem))] shadow-lg"
+      className="fixed right-4 bottom-4 z-40 w-[min(24rem,calc(100vw-2rem))] shadow-lg sm:top-56 sm:bottom-auto"
       data-testid="ai-setup-card"
     >
       <CardHeader className="relative pb-2">

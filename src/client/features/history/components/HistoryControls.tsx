@@ -1,0 +1,74 @@
+import { Button } from '@client/components/ui/button';
+import type { Editor } from '@tiptap/core';
+import { History } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { SaveVersionDialog } from './SaveVersionDialog';
+
+// The panel pulls in the diff library: loaded the first time history is opened.
+const HistoryPanel = lazy(() =>
+  import('./HistoryPanel').then((module) => ({ default: module.HistoryPanel })),
+);
+
+/** Asks the page's DocumentHistory to open the panel (the header renders its actions twice: wide and narrow). */
+const OPEN_HISTORY_EVENT = 'quillwright:open-history';
+
+/** The History toolbar button. */
+export function HistoryButton() {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => window.dispatchEvent(new Event(OPEN_HISTORY_EVENT))}
+      aria-label="History"
+      title="Version history (Ctrl+Alt+H)"
+    >
+      <History /> <span className="hidden sm:inline">History</span>
+    </Button>
+  );
+}
+
+/**
+ * The editor's history, rendered once per page: the panel (History button, Ctrl+Alt+H) and "Save version…"
+ * (Ctrl+Alt+S). Keys are matched by `code`, since Alt changes `key` on many layouts (macOS Option).
+ */
+export function DocumentHistory({ documentId, editor }: { documentId: string; editor: Editor | null }) {
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [saveOpen, setSaveOpen] = useState(false);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || !event.altKey || event.shiftKey) return;
+      if (event.code === 'KeyH') {
+        event.preventDefault();
+        setPanelOpen((open) => !open);
+      } else if (event.code === 'KeyS') {
+        event.preventDefault();
+        setSaveOpen(true);
+      }
+    };
+    const onOpen = () => setPanelOpen(true);
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener(OPEN_HISTORY_EVENT, onOpen);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener(OPEN_HISTORY_EVENT, onOpen);
+    };
+  }, []);
+
+  return (
+    <>
+      {panelOpen && (
+        <Suspense fallback={null}>
+          <HistoryPanel
+            documentId={documentId}
+            editor={editor}
+            open={panelOpen}
+            onOpenChange={setPanelOpen}
+            onSaveVersion={() => setSaveOpen(true)}
+          />
+        </Suspense>
+      )}
+      <SaveVersionDialog documentId={documentId} open={saveOpen} onOpenChange={setSaveOpen} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { RichTextDoc } from './richText';
+
+/** Version history API (`/api/documents/:id/versions`): request bodies and response shapes. */
+
+export const VERSION_REASONS = ['auto', 'ai', 'restore', 'import', 'manual', 'session_end'] as const;
+export type VersionReason = (typeof VERSION_REASONS)[number];
+
+/** Longest version name kept ("Save version…"). */
+export const MAX_VERSION_NAME_LENGTH = 120;
+
+export interface VersionAuthor {
+  /** A user id, or `ai` for AI changes, or `share-link` for visitors editing through a share link. */
+  id: string;
+  name: string;
+}
+
+/** One row of GET /api/documents/:id/versions (newest first, no content). */
+export interface VersionSummary {
+  id: string;
+  created_at: string;
+  reason: VersionReason;
+  name: string | null;
+  authors: VersionAuthor[];
+  word_count: number;
+}
+
+/** GET /api/documents/:id/versions/:versionId */
+export interface VersionDetail {
+  id: string;
+  created_at: string;
+  reason: VersionReason;
+  name: string | null;
+  title: string;
+  content: RichTextDoc;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const versionIdSchema = z.string().regex(UUID, 'must be a version id (a UUID)');
+
+/** POST /api/documents/:id/versions: name the current state. */
+export const saveVersionBodySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(MAX_VERSION_NAME_LENGTH, `must be at most ${MAX_VERSION_NAME_LENGTH} characters`),
+});
+export type SaveVersionBody = z.input<typeof saveVersionBodySchema>;
+
+/**
+ * POST /api/documents/:id/versions/checkpoint: the client is about to replace content itself (an AI answer
+ * it applies, an import over the document) and asks for a version of the current state first.
+ */
+export const checkpointBodySchema = z.object({ reason: z.enum(['ai', 'import']) });
+export type CheckpointBody = z.input<typeof checkpointBodySchema>;
