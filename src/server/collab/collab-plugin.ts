@@ -163,6 +163,12 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
       hocuspocus.flushPendingStores();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    // The last editor's departure runs the unload hooks (a `session_end` version); they need the database,
+    // which closes right after the app.
+    await Promise.race([
+      persistence.unloadHooksSettled(),
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
+    ]);
     if (hocuspocus.getDocumentsCount() > 0) {
       log.error(
         { documents: hocuspocus.getDocumentsCount() },

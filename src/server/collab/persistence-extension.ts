@@ -58,6 +58,8 @@ export class PersistenceExtension implements Extension {
   private readonly batch: StoreBatch;
   /** Version of each live document when it was loaded, and after its latest store. */
   private readonly versions = new Map<string, { loaded: number; latest: number }>();
+  /** Unload hooks still running (see unloadHooksSettled). */
+  private readonly unloadHooks = new Set<Promise<void>>();
 
   constructor(private readonly deps: PersistenceDeps) {
     this.batch = new StoreBatch(deps.storage.storeMany);
@@ -125,10 +127,26 @@ export class PersistenceExtension implements Extension {
     const versions = this.versions.get(documentName);
     this.versions.delete(documentName);
     if (!versions || versions.latest === versions.loaded) return;
+    const hook = (async () => {
+      try {
+        await this.deps.storage.onUnloadedAfterChanges?.(documentName);
+      } catch (error) {
+        this.deps.log.error({ err: error, documentId: documentName }, 'live document unload hook failed');
+      }
+    })();
+    this.unloadHooks.add(hook);
     try {
-      await this.deps.storage.onUnloadedAfterChanges?.(documentName);
-    } catch (error) {
-      this.deps.log.error({ err: error, documentId: documentName }, 'live document unload hook failed');
+      await hook;
+    } finally {
+      this.unloadHooks.delete(hook);
     }
+  }
+
+  /**
+   * Resolves when every unload hook under way has finished. Shutdown waits for it before the database closes,
+   * so the work those hooks do (a `session_end` version) is written rather than cut off.
+   */
+  async unloadHooksSettled(): Promise<void> {
+    while (this.unloadHooks.size > 0) await Promise.all(this.unloadHooks);
   }
 }

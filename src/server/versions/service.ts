@@ -250,9 +250,11 @@ export class VersionsService {
       .catch(() => {})
       .then(() => this.write(documentId, reason, state, options.name ?? null));
     this.queues.set(documentId, next);
-    void next.finally(() => {
+    // Callers await `next` and see its failure; this bookkeeping branch must not become an unhandled rejection.
+    const forget = () => {
       if (this.queues.get(documentId) === next) this.queues.delete(documentId);
-    });
+    };
+    next.then(forget, forget);
     return next;
   }
 
