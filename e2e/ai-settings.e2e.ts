@@ -9,6 +9,10 @@ import { expect, shoot, test, testClientAddress, type Session } from './fixtures
  * answered by it. Members never see the tab.
  */
 
+// The AI settings are one per instance: tests that change them run one after another (in parallel, one test's
+// reset removed the provider another had just set up).
+test.describe.configure({ mode: 'serial' });
+
 async function adminSession(request: APIRequestContext): Promise<Session> {
   const response = await request.post('/api/auth/token?grant_type=password', {
     headers: { 'x-forwarded-for': testClientAddress() },
