@@ -83,6 +83,31 @@ for (const theme of THEMES) {
       }
     });
 
+    test(`version history: the list, a version's diff and the Save version dialog (${theme})`, async ({
+      page,
+      users,
+    }) => {
+      const { owner, id } = await ownDocument(users, `a11y-history-${theme}`);
+      await users.login(owner);
+      await page.goto(`/editor/${id}`);
+      await waitForLive(page);
+      await page.keyboard.press('Control+Alt+s');
+      const save = page.getByRole('dialog', { name: 'Save version' });
+      await expect(save).toBeVisible();
+      await expectAccessible(page, 'history: save version dialog');
+      await save.getByLabel('Version name').fill('First draft');
+      await save.getByRole('button', { name: 'Save version' }).click();
+      await expect(save).toBeHidden();
+
+      await page.getByRole('button', { name: 'History' }).first().click();
+      const panel = page.getByTestId('history-panel');
+      await expect(panel.getByTestId('version-item').first()).toBeVisible();
+      await expectAccessible(page, 'history: versions');
+      await panel.getByTestId('version-item').filter({ hasText: 'First draft' }).click();
+      await expect(panel.getByTestId('version-diff')).toBeVisible();
+      await expectAccessible(page, 'history: a version and its diff');
+    });
+
     test(`editor with its palette, menus and dialogs (${theme})`, async ({ page, users }) => {
       const { owner, id } = await ownDocument(users, `a11y-editor-${theme}`);
       await users.login(owner);

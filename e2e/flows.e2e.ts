@@ -196,3 +196,56 @@ test('a checkout the server refuses shows "Payment Error" with its message', asy
   await expect(page.getByText('Payment Error').first()).toBeVisible();
   await expect(page.getByText('Stripe is unreachable').first()).toBeVisible();
 });
+
+test('a billing portal the server cannot open shows "Portal Error" with its message', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await createTestUser(request, 'portalerr');
+  await signInContext(context, user);
+  // A subscriber (the status the server reports for an active Stripe subscription), whose portal request fails.
+  await page.route('**/api/stripe/subscription-status*', (route) =>
+    route.fulfill({
+      json: {
+        isActive: true,
+        planName: 'creator',
+        status: 'active',
+        currentPeriodEnd: '2027-01-01T00:00:00.000Z',
+        cancelAtPeriodEnd: false,
+      },
+    }),
+  );
+  await page.route('**/api/stripe/create-portal*', (route) =>
+    route.fulfill({ status: 502, json: { message: 'Stripe is unreachable', code: 'stripe_unavailable' } }),
+  );
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account settings' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Subscription' }).click();
+  await dialog.getByRole('button', { name: 'Manage Billing' }).click();
+  await expect(page.getByText('Portal Error').first()).toBeVisible();
+  await expect(page.getByText('Stripe is unreachable').first()).toBeVisible();
+});
+
+test('a signed-in writer who picks the free plan on the pricing page gets the "Free Plan" note, no checkout', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await createTestUser(request, 'freeplan');
+  await signInContext(context, user);
+  let checkoutCalls = 0;
+  await page.route('**/api/stripe/create-checkout*', (route) => {
+    checkoutCalls += 1;
+    return route.continue();
+  });
+  await page.goto('/#pricing');
+  const free = page.getByRole('button', { name: 'Start for free plan' });
+  await expect(free).toBeEnabled();
+  await free.click();
+  await expect(page.getByText('Free Plan', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('The Gratis plan is free: no payment needed.').first()).toBeVisible();
+  expect(checkoutCalls).toBe(0);
+  await expect(page).toHaveURL(/#pricing$/u);
+});
