@@ -47,6 +47,8 @@ test('sign up, write, format, ask the AI, share, export and sign out with the ke
   await tabTo(page, editorBody(page));
   await page.keyboard.type('Written without a mouse');
   await page.keyboard.press('Shift+Control+ArrowLeft');
+  // As a person would, press Ctrl+B once the selection shows (its helper appears with it).
+  await expect(page.getByTestId('ai-selection-helper')).toBeVisible();
   await page.keyboard.press('Control+b');
   await expect(editorBody(page).locator('strong')).toHaveText('mouse');
 
