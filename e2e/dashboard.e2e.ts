@@ -86,8 +86,9 @@ test('the dashboard shows six placeholder cards while the list loads', async ({ 
   await users.login(user);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/documents', async (route) => {
-    if (route.request().method() === 'GET') await held;
+  // The dashboard's list comes from the library endpoint (sorted, paged, with previews).
+  await page.route('**/api/search/documents*', async (route) => {
+    await held;
     await route.continue();
   });
   await page.goto('/');
