@@ -97,12 +97,13 @@ async function withSessionInStatement<T>(
   }
 }
 
-function contextOf(app: FastifyInstance): DocumentsContext {
+/** The documents service's context for a request handled by this app (REST routes, imports). */
+export function documentsContextOf(app: FastifyInstance): DocumentsContext {
   return { db: app.database.db, config: app.config, hooks: app.documentHooks };
 }
 
 export const documentRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = contextOf(app);
+  const ctx = documentsContextOf(app);
 
   app.get('/', async (request, reply) => {
     const { userId } = await requireUser(request);

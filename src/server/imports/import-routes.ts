@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { IMPORTS_PER_MINUTE } from '../../shared/constants';
 import type { ConvertedFile, ImportResponse } from '../../shared/schemas/imports';
+import { documentsContextOf, presentDocument } from '../documents/routes';
 import { AppError, badRequest } from '../errors';
 import { requireUser } from '../plugins/auth';
 import { convertFile, createImportedDocument, importFormatOf } from './import-service';
@@ -38,21 +39,8 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     const file = await readFile(request);
     const imported = await convertFile(file.name, file.bytes);
-    const row = await createImportedDocument(
-      { db: app.database.db, config: app.config, hooks: app.documentHooks },
-      userId,
-      imported,
-    );
-    const body: ImportResponse = {
-      id: row.id,
-      title: row.title,
-      content: row.content,
-      user_id: row.userId,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-      is_public: row.isPublic,
-      degraded: imported.degraded,
-    };
+    const row = await createImportedDocument(documentsContextOf(app), userId, imported);
+    const body: ImportResponse = { ...presentDocument(row), degraded: imported.degraded };
     return reply.status(201).send(body);
   });
 
