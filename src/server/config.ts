@@ -128,15 +128,28 @@ export function parseEnv(env: NodeJS.ProcessEnv | Record<string, string | undefi
   return result.data;
 }
 
-/** JWT secret from the environment, or generated once and kept in DATA_DIR so sessions survive restarts. */
-function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+/**
+ * A secret from the environment, or generated once into DATA_DIR/`fileName` (readable by the owner only) so it
+ * survives restarts: the JWT secret, the key that seals AI provider keys.
+ */
+export function secretFromEnvOrDataDir(
+  dataDir: string,
+  fromEnv: string | undefined,
+  fileName: string,
+  bytes: number,
+): string {
   if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(bytes).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/** JWT secret from the environment, or generated once and kept in DATA_DIR so sessions survive restarts. */
+function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+  return secretFromEnvOrDataDir(dataDir, fromEnv, 'jwt-secret', 48);
 }
 
 export function loadConfig(

@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { secretFromEnvOrDataDir } from '../config';
 
 /**
  * Seals provider API keys at rest with AES-256-GCM. The 256-bit key is derived (HKDF-SHA-256) from
@@ -49,11 +48,5 @@ export class SecretBox {
 
 /** ENCRYPTION_KEY, else the secret kept in DATA_DIR (generated on first use, readable by the owner only). */
 export function encryptionSecret(dataDir: string, fromEnv: string | undefined): string {
-  if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, 'encryption-key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  return secretFromEnvOrDataDir(dataDir, fromEnv, 'encryption-key', 32);
 }
