@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { convertFile, createImportedDocument } from '../src/server/imports/import-service';
-import { listLibrary } from '../src/server/search/search-repository';
+import { listLibrary } from '../src/server/documents/search-repository';
 import { search } from '../src/server/search/search-service';
 
 const { values: args } = parseArgs({

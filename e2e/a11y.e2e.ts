@@ -109,6 +109,8 @@ for (const theme of THEMES) {
     });
 
     test(`editor with its palette, menus and dialogs (${theme})`, async ({ page, users }) => {
+      // Eleven axe passes over the full editor: on a loaded two-core machine this outlasts the default minute.
+      test.slow();
       const { owner, id } = await ownDocument(users, `a11y-editor-${theme}`);
       await users.login(owner);
       await page.goto(`/editor/${id}`);
@@ -188,6 +190,10 @@ for (const theme of THEMES) {
       await expectAccessible(page, 'payment cancelled');
       await page.goto('/subscription-success?session_id=cs_test_missing');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The unknown session's error toast arrives after the server answers; axe measures it once it is in.
+      await expect(
+        page.getByText('Payment processed but failed to update account.', { exact: false }).first(),
+      ).toBeVisible();
       await expectAccessible(page, 'payment success');
       await page.goto('/editor/00000000-0000-4000-8000-000000000000');
       await expect(page.getByText('Document not found')).toBeVisible();

@@ -52,7 +52,7 @@ async function selectText(page: Page, text: string) {
   await page.waitForTimeout(100);
 }
 
-test('Improve: the suggestion card streams, Accept replaces the selection, Ctrl+Z restores it', async ({
+test('Improve: the card streams, Accept proposes the answer as tracked changes, reviewed one by one', async ({
   page,
   context,
   request,
@@ -60,20 +60,27 @@ test('Improve: the suggestion card streams, Accept replaces the selection, Ctrl+
   const user = await createTestUser(request, 'ai');
   await signInContext(context, user);
   await openNewDocument(page);
-  await typeAtEnd(page, 'Intro sentence. teh draft is bad. Closing sentence.');
+  await typeAtEnd(page, 'Intro sentence. A rough improved copy');
   await expect(page.getByTestId('ai-provider-label')).toHaveText('AI provider: OpenAI');
 
-  await selectText(page, 'teh draft is bad.');
+  await selectText(page, 'A rough improved copy');
   await page.getByTestId('ai-toolbar-improve').click();
   const card = page.getByTestId('ai-suggestion-card');
   await expect(card).toBeVisible();
   await expect(card.getByTestId('ai-suggestion-text')).toHaveText('The improved text.');
-  await expect(card.getByTestId('ai-suggestion-original')).toHaveText('teh draft is bad.');
+  await expect(card.getByTestId('ai-suggestion-original')).toHaveText('A rough improved copy');
   await page.screenshot({ path: '/tmp/shots/ai-suggestion-card.png' });
   await card.getByTestId('ai-suggestion-accept').click();
   await expect(card).toBeHidden();
   await expect(page.getByText('Text improved', { exact: true })).toBeVisible();
-  expect(await documentText(page)).toBe('Intro sentence. The improved text. Closing sentence.');
+
+  // Word-level changes: "A rough" → "The", "copy" → "text."; "improved" is untouched.
+  const body = editorBody(page);
+  await expect(body.locator('del.tracked-change')).toHaveText(['A rough', 'copy']);
+  await expect(body.locator('ins.tracked-change')).toHaveText(['The', 'text.']);
+  const bar = page.getByTestId('suggestion-bar');
+  await expect(bar).toContainText('2 suggestions');
+  await page.screenshot({ path: '/tmp/shots/suggestions-pending.png' });
 
   // The text before the AI change was kept as a version first (version history).
   const documentId = page.url().split('/').pop() ?? '';
@@ -87,8 +94,49 @@ test('Improve: the suggestion card streams, Accept replaces the selection, Ctrl+
   const before = versions.find((version) => version.reason === 'ai');
   expect(before, JSON.stringify(versions)).toBeDefined();
   const kept = await request.get(`/api/documents/${documentId}/versions/${before!.id}`, { headers });
-  expect(JSON.stringify(await kept.json())).toContain('teh draft is bad.');
+  expect(JSON.stringify(await kept.json())).toContain('A rough improved copy');
 
+  // Accept the first change from its bubble.
+  await body.locator('ins.tracked-change', { hasText: 'The' }).click();
+  const bubble = page.getByTestId('suggestion-bubble');
+  await expect(bubble).toBeVisible();
+  await bubble.getByRole('button', { name: 'Accept' }).click();
+  await expect(bar).toContainText('1 suggestion');
+  // Reject the other with the keyboard: move to it, then Alt+Shift+Enter.
+  await page.keyboard.press('Alt+ArrowDown');
+  await page.keyboard.press('Alt+Shift+Enter');
+  await expect(bar).toBeHidden();
+  await expect.poll(() => documentText(page)).toBe('Intro sentence. The improved copy');
+  await expect(body.locator('ins, del')).toHaveCount(0);
+
+  // Decisions are stored like any edit.
+  await page.reload();
+  await waitForLive(page);
+  await expect.poll(() => documentText(page)).toBe('Intro sentence. The improved copy');
+  await expect(editorBody(page).locator('ins, del')).toHaveCount(0);
+});
+
+test('with "Apply directly" chosen, Accept replaces the selection and Ctrl+Z restores it', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await createTestUser(request, 'ai');
+  const saved = await request.put('/api/me/settings', {
+    headers: { Authorization: `Bearer ${user.session.access_token}` },
+    data: { preferences: { aiChanges: 'apply' } },
+  });
+  expect(saved.status()).toBe(200);
+  await signInContext(context, user);
+  await openNewDocument(page);
+  await typeAtEnd(page, 'Intro sentence. teh draft is bad. Closing sentence.');
+  await selectText(page, 'teh draft is bad.');
+  await page.getByTestId('ai-toolbar-improve').click();
+  const card = page.getByTestId('ai-suggestion-card');
+  await expect(card.getByTestId('ai-suggestion-text')).toHaveText('The improved text.');
+  await card.getByTestId('ai-suggestion-accept').click();
+  await expect.poll(() => documentText(page)).toBe('Intro sentence. The improved text. Closing sentence.');
+  await expect(editorBody(page).locator('ins, del')).toHaveCount(0);
   await editorBody(page).click();
   await page.keyboard.press('Control+z');
   await expect.poll(() => documentText(page)).toBe('Intro sentence. teh draft is bad. Closing sentence.');
@@ -107,7 +155,11 @@ test('Modify edits the suggestion before it is accepted', async ({ page, context
   await card.getByLabel('Edit the suggestion').fill('polished words.');
   await card.getByRole('button', { name: 'Done' }).click();
   await card.getByTestId('ai-suggestion-accept').click();
+  await expect(editorBody(page).locator('ins.tracked-change')).toHaveText('polished');
+  await expect(editorBody(page).locator('del.tracked-change')).toHaveText('rough');
+  await page.getByTestId('suggestion-bar').getByRole('button', { name: 'Accept all' }).click();
   await expect.poll(() => documentText(page)).toBe('Some polished words.');
+  await expect(editorBody(page).locator('ins, del')).toHaveCount(0);
 });
 
 test('rewrite dialog: Tone Adjustment → Friendly → Replace', async ({ page, context, request }) => {
@@ -125,14 +177,19 @@ test('rewrite dialog: Tone Adjustment → Friendly → Replace', async ({ page, 
   await dialog.getByRole('radio', { name: /Friendly/ }).click();
   await dialog.getByRole('button', { name: 'Adjust Tone' }).click();
   await expect(dialog.getByTestId('ai-rewrite-result')).toHaveText('The improved text.');
-  // Alternatives arrive with a word-level diff against the original.
+  // Alternatives are a second model call, made only when asked for; they arrive with a word-level diff.
+  await expect(dialog.locator('li')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Find alternatives' }).click();
   await expect(dialog.locator('li').first().locator('ins')).toHaveText('First alternative.');
   await expect(dialog.locator('li').first().locator('del')).toHaveText('Please send the report now.');
   await page.screenshot({ path: '/tmp/shots/ai-rewrite-dialog.png' });
   await dialog.getByTestId('ai-rewrite-replace').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Text Replaced', { exact: true })).toBeVisible();
-  await expect.poll(() => documentText(page)).toBe('The improved text.');
+  // Proposed as one change to review; Reject all gives the text back as it was.
+  await expect(editorBody(page).locator('ins.tracked-change')).toHaveText('The improved text.');
+  await page.getByTestId('suggestion-bar').getByRole('button', { name: 'Reject all' }).click();
+  await expect.poll(() => documentText(page)).toBe('Please send the report now.');
 });
 
 test('AI actions without a selection say "No text selected"', async ({ page, context, request }) => {
@@ -159,6 +216,9 @@ test('Grammar fixes the selection offline and reports how many issues it fixed',
   await page.getByTestId('ai-toolbar-grammar').click();
   await expect(page.getByText('Grammar corrected', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Fixed 1 grammar issues', { exact: true })).toBeVisible();
+  await expect(editorBody(page).locator('del.tracked-change')).toHaveText('an');
+  await expect(editorBody(page).locator('ins.tracked-change')).toHaveText('a');
+  await page.getByTestId('suggestion-bar').getByRole('button', { name: 'Accept all' }).click();
   await expect.poll(() => documentText(page)).toBe('This is a test of the editor.');
 });
 

@@ -20,6 +20,12 @@ export const SESSION_STORAGE_KEY = 'quillwright.auth.session';
 export const THEME_STORAGE_KEY = 'quillwright.theme';
 /** Same key as src/client/features/ai/live-grammar-preference.ts. */
 export const LIVE_GRAMMAR_STORAGE_KEY = 'quillwright.ai.liveGrammar';
+/**
+ * Ghost-text completion asks the AI whenever a writer pauses at the end of a paragraph and shows grey text
+ * there that Tab would keep; tests that type, pause and press keys have it off in their browser (the ghost
+ * test turns it on).
+ */
+export const GHOST_COMPLETION_STORAGE_KEY = 'quillwright.ai.ghostCompletion';
 
 /**
  * Browser tests run with live grammar off unless they test it: its WebAssembly (16 MB) compiles in every
@@ -27,9 +33,13 @@ export const LIVE_GRAMMAR_STORAGE_KEY = 'quillwright.ai.liveGrammar';
  * when the page has none, so a test that flips it keeps its choice across reloads.
  */
 export async function keepLiveGrammarOff(context: BrowserContext): Promise<void> {
-  await context.addInitScript((key) => {
-    if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, 'off');
-  }, LIVE_GRAMMAR_STORAGE_KEY);
+  await context.addInitScript(
+    (keys) => {
+      for (const key of keys)
+        if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, 'off');
+    },
+    [LIVE_GRAMMAR_STORAGE_KEY, GHOST_COMPLETION_STORAGE_KEY],
+  );
 }
 export const TEST_PASSWORD = 'quiet-harbour-lantern-58';
 

@@ -43,9 +43,11 @@ const fakeStripe = await startFakeStripe({
 // AI: an OpenAI-compatible stand-in on a loopback port (answers "The improved text." unless asked for a list).
 const answerLikeTheProduct = (body: { messages?: { content?: unknown }[] }) => {
   const prompt = JSON.stringify(body?.messages ?? []);
-  return /alternative phrasings|Rephrase the text/.test(prompt)
-    ? ['1. First alternative.\n', '2. Second alternative.\n', '3. Third alternative.']
-    : ['The ', 'improved ', 'text.'];
+  if (/alternative phrasings|Rephrase the text/.test(prompt))
+    return ['1. First alternative.\n', '2. Second alternative.\n', '3. Third alternative.'];
+  // A writer's own command (Settings → AI commands).
+  if (prompt.includes("The writer's instruction")) return ['Ahoy, ', 'the garden ', 'be ours.'];
+  return ['The ', 'improved ', 'text.'];
 };
 const fakeOpenAI = await startFakeOpenAI({ tokenDelayMs: 20 });
 fakeOpenAI.answerWith(answerLikeTheProduct);

@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test, testClientAddress, type Users } from './fixtures';
 import { documentText, editorBody, typeAtEnd, waitForLive } from './editor-helpers';
 
@@ -6,6 +6,34 @@ const CONTENT = {
   type: 'doc',
   content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Our shared plans for spring.' }] }],
 };
+
+/** An editor's text without other people's caret labels. */
+function textWithoutCarets(editor: Locator): Promise<string> {
+  return editor.evaluate((element) => {
+    const clone = element.cloneNode(true) as HTMLElement;
+    for (const caret of clone.querySelectorAll('.collaboration-carets__caret')) caret.remove();
+    return clone.textContent ?? '';
+  });
+}
+
+/** Double-clicks a word of an editor, as a person selecting it would. */
+async function doubleClickWord(editor: Locator, word: string): Promise<void> {
+  const box = await editor.evaluate((element, target) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const index = node.textContent?.indexOf(target) ?? -1;
+      if (index < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, index);
+      range.setEnd(node, index + target.length);
+      const rect = range.getBoundingClientRect();
+      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    }
+    return null;
+  }, word);
+  if (!box) throw new Error(`"${word}" is not in the editor`);
+  await editor.page().mouse.dblclick(box.x, box.y);
+}
 
 async function openShareMenu(page: Page) {
   await page.getByRole('button', { name: 'Share' }).click();
@@ -80,7 +108,7 @@ test('with editing allowed, owner and visitor see each other write live', async 
   const menu = await openShareMenu(page);
   await menu.getByRole('switch', { name: 'Public link' }).click();
   await expect(page.getByText('Document is now public').first()).toBeVisible();
-  await menu.getByRole('switch', { name: 'Allow Editing' }).click();
+  await menu.getByRole('radio', { name: 'Can edit' }).click();
   await expect(page.getByText('Visitors can now edit').first()).toBeVisible();
   const linkInput = menu.getByRole('textbox', { name: 'Link', exact: true });
   await expect(linkInput).toHaveValue(/edit=true/);
@@ -101,6 +129,99 @@ test('with editing allowed, owner and visitor see each other write live', async 
   await expect(editorBody(page)).toContainText('Visitor was here.');
   await visitor.screenshot({ path: '/tmp/shots/shared-edit-1280.png' });
   await visitor.context().close();
+});
+
+test('Suggesting: the owner suggests and accepts; a "Can suggest" visitor proposes changes the owner reviews', async ({
+  page,
+  users,
+  browser,
+}) => {
+  await openOwnDocument(page, users, 'suggester', 'Proposals');
+  const body = editorBody(page);
+
+  // The owner in Suggesting mode: typing is an insertion, typing over a word marks it and proposes the new one.
+  await page.getByRole('radio', { name: 'Suggesting' }).click();
+  await expect(page.getByRole('radio', { name: 'Suggesting' })).toBeChecked();
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Summer too.');
+  await expect(body.locator('ins.tracked-insertion')).toHaveText(' Summer too.');
+  // Backspacing into one's own insertion withdraws those letters.
+  for (let i = 0; i < 'too.'.length; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type('ahead.');
+  await expect(body.locator('ins.tracked-insertion')).toHaveText(' Summer ahead.');
+  await doubleClickWord(body, 'shared');
+  await page.keyboard.type('common');
+  await expect(body.locator('del.tracked-deletion')).toHaveText('shared');
+  await expect(body.locator('ins.tracked-insertion').first()).toHaveText('common');
+  await expect(page.getByTestId('suggestion-bar')).toContainText('2 suggestions');
+  await page.screenshot({ path: '/tmp/shots/suggesting-owner-1280.png' });
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await page.screenshot({ path: '/tmp/shots/suggesting-owner-dark-1280.png' });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: '/tmp/shots/suggesting-owner-dark-390.png' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.screenshot({ path: '/tmp/shots/suggesting-owner-390.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByTestId('suggestion-bar').getByRole('button', { name: 'Reject all' }).click();
+  await expect(body.locator('ins, del')).toHaveCount(0);
+  await expect.poll(() => documentText(page)).toBe('Our shared plans for spring.');
+
+  // Back to Editing: typing changes the text directly.
+  await page.getByRole('radio', { name: 'Editing' }).click();
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Direct.');
+  await expect.poll(() => documentText(page)).toBe('Our shared plans for spring. Direct.');
+  await expect(body.locator('ins, del')).toHaveCount(0);
+
+  // A "Can suggest" link: the visitor is in Suggesting mode for good.
+  const menu = await openShareMenu(page);
+  await menu.getByRole('switch', { name: 'Public link' }).click();
+  await expect(page.getByText('Document is now public').first()).toBeVisible();
+  await menu.getByRole('radio', { name: 'Can suggest' }).click();
+  await expect(page.getByText('Visitors can now suggest changes').first()).toBeVisible();
+  const linkInput = menu.getByRole('textbox', { name: 'Link', exact: true });
+  await expect(linkInput).toHaveValue(/suggest=true/);
+  const link = await linkInput.inputValue();
+  await page.keyboard.press('Escape');
+
+  const visitor = await visitorPage(browser);
+  await visitor.goto(link);
+  await expect(visitor.getByTestId('connection-badge')).toHaveText('Live', { timeout: 15_000 });
+  await expect(visitor.getByTestId('suggesting-notice')).toBeVisible();
+  const visitorEditor = visitor.getByTestId('shared-editor').locator('.ProseMirror');
+  await visitorEditor.click();
+  await visitor.keyboard.press('Control+End');
+  await visitor.keyboard.type(' Visitor idea.');
+  await doubleClickWord(visitorEditor, 'shared');
+  await visitor.keyboard.type('joint');
+  await expect(visitorEditor.locator('ins.tracked-insertion')).toHaveText(['joint', ' Visitor idea.']);
+  await expect(visitorEditor.locator('del.tracked-deletion')).toHaveText('shared');
+  await visitor.screenshot({ path: '/tmp/shots/suggesting-visitor-1280.png' });
+
+  // The owner sees the visitor's suggestions live, with the visitor's name, and accepts them.
+  await expect
+    .poll(() => textWithoutCarets(body.locator('ins.tracked-insertion').last()))
+    .toBe(' Visitor idea.');
+  await expect.poll(() => textWithoutCarets(body.locator('ins.tracked-insertion').first())).toBe('joint');
+  await expect.poll(() => textWithoutCarets(body.locator('del.tracked-deletion'))).toBe('shared');
+  await expect(body.locator('ins.tracked-insertion').first()).toHaveAttribute(
+    'data-author-name',
+    /^Anonymous /,
+  );
+  await page.getByTestId('suggestion-bar').getByRole('button', { name: 'Accept all' }).click();
+  await expect.poll(() => documentText(page)).toBe('Our joint plans for spring. Direct. Visitor idea.');
+  await expect
+    .poll(() => textWithoutCarets(visitorEditor))
+    .toBe('Our joint plans for spring. Direct. Visitor idea.');
+  await expect(visitorEditor.locator('ins, del')).toHaveCount(0);
+
+  // Stored: a reload shows the accepted text.
+  await visitor.context().close();
+  await page.reload();
+  await waitForLive(page);
+  await expect.poll(() => documentText(page)).toBe('Our joint plans for spring. Direct. Visitor idea.');
 });
 
 test('Export downloads every format with the SPEC file name', async ({ page, users }) => {

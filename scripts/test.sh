@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-libreoffice.sh
 vite build --logLevel warn
 vitest run
 playwright test

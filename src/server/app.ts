@@ -16,7 +16,9 @@ import type { Database } from './db/client';
 import { AiProviderRegistry } from './ai/provider-registry';
 import { registerCollaboration } from './collab/collab-plugin';
 import { AppError } from './errors';
+import type { ServerDependencies } from './dependencies';
 import type { DocumentWriteHooks } from './documents/service';
+import { createMailer } from './mail/mailer';
 import { registerRoutes } from './routes';
 import { registerVersions } from './versions/plugin';
 import { renderIndexHtml } from './spa';
@@ -47,11 +49,13 @@ declare module 'fastify' {
     database: Database;
     /** Every route the app serves (the authorization matrix and the fuzzer walk it). */
     routeList: RouteEntry[];
-    /** Areas that must see REST writes to documents push hooks here (documents/service.ts). */
+    /** The server's infrastructure, built here once; services take slices of it (dependencies.ts). */
+    deps: ServerDependencies;
+    /** `deps.documentHooks`: areas that must see REST writes to documents push hooks here. */
     documentHooks: DocumentWriteHooks[];
     /** Hocuspocus extensions of other areas, added after the collaboration's own (version history). */
     collabExtensions: Extension[];
-    /** The live AI providers (environment + AI settings), re-read on every change. */
+    /** `deps.aiProviders`. */
     aiProviders: AiProviderRegistry;
     lifecycle: Lifecycle;
   }
@@ -82,7 +86,6 @@ export async function buildApp({
       if (method !== 'HEAD') routeList.push({ method, url: route.url });
     }
   });
-  app.decorate('documentHooks', [] as DocumentWriteHooks[]);
   app.decorate('collabExtensions', [] as Extension[]);
 
   // Graceful shutdown: 'idle' closes the connections idle when close() starts, but a keep-alive connection
@@ -177,8 +180,26 @@ export async function buildApp({
 
   const aiProviders = new AiProviderRegistry(config, database, app.log);
   await aiProviders.start();
-  app.decorate('aiProviders', aiProviders);
   app.addHook('onClose', () => aiProviders.close());
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.DATA_DIR,
+    log: app.log.child({ component: 'mail' }),
+  });
+  app.addHook('onClose', () => mailer.close());
+  const deps: ServerDependencies = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    mailer,
+    aiProviders,
+    documentHooks: [],
+  };
+  app.decorate('deps', deps);
+  app.decorate('aiProviders', aiProviders);
+  app.decorate('documentHooks', deps.documentHooks);
 
   // Live collaboration (WebSocket /api/collab) and app.liveDocuments, used by the document routes.
   registerVersions(app);

@@ -16,6 +16,25 @@ export const READING_WORDS_PER_MINUTE = 200;
 export const DEFAULT_ALTERNATIVES_COUNT = 3;
 export const DEFAULT_READABILITY_SCORE = 7;
 
+// Ghost-text completion (editor): the pause before asking, per preference; what is sent and shown.
+export const GHOST_COMPLETION_DELAY_MS = { quick: 400, normal: 700, relaxed: 1_200 } as const;
+/** A paragraph needs this many words before a continuation is offered. */
+export const GHOST_COMPLETION_MIN_WORDS = 4;
+/** Characters before the caret sent as context. */
+export const GHOST_COMPLETION_CONTEXT_CHARS = 2_000;
+/** Longest ghost shown (cut at a word). */
+export const GHOST_COMPLETION_MAX_CHARS = 240;
+
+// Custom AI commands (Settings → AI commands)
+/** How many commands one writer may keep. */
+export const AI_COMMANDS_PER_USER = 20;
+export const AI_COMMAND_NAME_MAX = 60;
+export const AI_COMMAND_INSTRUCTION_MAX = 2_000;
+/** Commands shown inline in the selection helper; the rest sit in its "More" menu. */
+export const AI_COMMANDS_INLINE_IN_HELPER = 2;
+/** Rephrasings the selection helper's "Alternatives" offers side by side. */
+export const SELECTION_ALTERNATIVES_COUNT = 3;
+
 // Editor
 export const DEFAULT_EDITOR_FONT_FAMILY = 'Inter';
 export const DEFAULT_EDITOR_FONT_SIZE_PX = 16;

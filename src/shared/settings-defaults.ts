@@ -5,6 +5,10 @@
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
 export const EDITOR_FONT_SIZE_PREFERENCES = ['small', 'medium', 'large'] as const;
 export const EDITOR_FONT_FAMILY_PREFERENCES = ['inter', 'serif', 'mono'] as const;
+/** How an accepted AI answer reaches the text: as tracked changes to review, or written at once. */
+export const AI_CHANGES_PREFERENCES = ['suggest', 'apply'] as const;
+/** Ghost-text completion: off, or the pause it waits for (GHOST_COMPLETION_DELAY_MS). */
+export const GHOST_COMPLETION_PREFERENCES = ['off', 'quick', 'normal', 'relaxed'] as const;
 
 export interface Preferences {
   theme: (typeof THEME_PREFERENCES)[number];
@@ -13,6 +17,8 @@ export interface Preferences {
   autoSave: boolean;
   showWordCount: boolean;
   focusModeDefault: boolean;
+  aiChanges: (typeof AI_CHANGES_PREFERENCES)[number];
+  ghostCompletion: (typeof GHOST_COMPLETION_PREFERENCES)[number];
 }
 
 export interface NotificationSettings {
@@ -40,6 +46,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   autoSave: true,
   showWordCount: true,
   focusModeDefault: false,
+  aiChanges: 'suggest',
+  ghostCompletion: 'normal',
 };
 
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = {

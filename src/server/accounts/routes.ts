@@ -10,7 +10,6 @@ import {
   updateUserBodySchema,
   verifyBodySchema,
 } from '../../shared/schemas/auth';
-import { createMailer } from '../mail/mailer';
 import { requireUser } from '../plugins/auth';
 import {
   getUser,
@@ -37,14 +36,7 @@ import {
 
 /** /api/auth: accounts and sessions (issue 2's contract; see docs/accounts.md). */
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const mailer = createMailer({
-    smtpUrl: app.config.SMTP_URL,
-    from: app.config.MAIL_FROM,
-    dataDir: app.config.DATA_DIR,
-    log: app.log.child({ component: 'mail' }),
-  });
-  app.addHook('onClose', () => mailer.close());
-  const ctx = { db: app.database.db, config: app.config, mailer };
+  const ctx = app.deps;
 
   const limitSignInPerEmail = perEmail(app, PASSWORD_SIGN_IN_PER_EMAIL);
   const limitMailPerEmail = perEmail(app, MAIL_REQUEST_PER_EMAIL);

@@ -1,3 +1,4 @@
+import type { ServerDependencies } from '../dependencies';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type {
@@ -15,7 +16,6 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { emailTokens, sessions, users } from '../db/schema';
 import { badRequest, forbidden, unauthorized, unprocessable } from '../errors';
-import type { Mailer } from '../mail/mailer';
 import { emailChangeMail, existingAccountMail, recoveryMail, signupMail } from '../mail/templates';
 import {
   burnPasswordCheck,
@@ -36,11 +36,7 @@ export const EMAIL_TOKEN_TTL_SECONDS: Record<EmailTokenType, number> = {
   email_change: 24 * 60 * 60,
 };
 
-export interface AccountsContext {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-}
+export type AccountsContext = Pick<ServerDependencies, 'db' | 'config' | 'mailer'>;
 
 const invalidCredentials = () => badRequest('Invalid login credentials', 'invalid_credentials');
 const emailExists = () =>

@@ -1,7 +1,7 @@
+import type { ServerDependencies } from '../dependencies';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants';
 import type { LogoutScope, Session } from '../../shared/schemas/auth';
-import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { refreshTokens, sessions, users } from '../db/schema';
 import { unauthorized } from '../errors';
@@ -18,10 +18,7 @@ import { hashToken, randomToken, signAccessToken } from './tokens';
 /** A refresh token unused for this long is dead; each rotation starts a fresh period (sliding expiry). */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export interface SessionContext {
-  db: Db;
-  config: Config;
-}
+export type SessionContext = Pick<ServerDependencies, 'db' | 'config'>;
 
 const refreshTokenInvalid = (message: string) => unauthorized(message, 'refresh_token_invalid');
 

@@ -427,6 +427,58 @@ describe('with OpenAI first and Anthropic second', () => {
     expect(otherImprove.status).toBe(404);
   });
 
+  it('an answer about a document is kept as a suggestion when it ends: its id comes with the answer', async () => {
+    const documentId = await createDocument(server, user);
+    openai.answerWith(() => ['Our team has ', 'finished the report.']);
+    const { response, events } = await streamRequest(server, '/api/ai/improve', user.token, {
+      text: SAMPLE,
+      documentId,
+    });
+    expect(response.status).toBe(200);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data.suggestionId).toMatch(/^[0-9a-f-]{36}$/);
+
+    openai.answerWith(() => ['Formal words.']);
+    const json = await server.request('POST', '/api/ai/tone', {
+      token: user.token,
+      body: { text: SAMPLE, tone: 'friendly', documentId },
+    });
+    expect(json.status).toBe(200);
+    expect(json.body.suggestionId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const list = await server.request('GET', `/api/ai/suggestions?documentId=${documentId}`, {
+      token: user.token,
+    });
+    const kept = new Map(
+      (list.body.suggestions as { id: string }[]).map((suggestion) => [suggestion.id, suggestion]),
+    );
+    expect(kept.get(done.data.suggestionId)).toMatchObject({
+      originalText: SAMPLE,
+      suggestedText: 'Our team has finished the report.',
+      type: 'improvement',
+      accepted: null,
+    });
+    expect(kept.get(json.body.suggestionId)).toMatchObject({
+      suggestedText: 'Formal words.',
+      type: 'rewrite',
+    });
+
+    // The decision is recorded on the kept suggestion; without a document nothing is kept.
+    const decided = await server.request('PUT', `/api/ai/suggestions/${done.data.suggestionId}`, {
+      token: user.token,
+      body: { accepted: false },
+    });
+    expect(decided.body.accepted).toBe(false);
+    openai.answerWith(() => ['Loose answer.']);
+    const loose = await server.request('POST', '/api/ai/improve', {
+      token: user.token,
+      body: { text: SAMPLE },
+    });
+    expect(loose.status).toBe(200);
+    expect(loose.body.suggestionId).toBeUndefined();
+  });
+
   it('usage reports this month’s tokens against the instance allowance (a member, no billing)', async () => {
     const fresh = await createUser(server, { plan: 'creator' });
     await server.request('POST', '/api/ai/improve', { token: fresh.token, body: { text: SAMPLE } });

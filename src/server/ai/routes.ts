@@ -21,6 +21,9 @@ import { checkGrammar } from './grammar';
 import { AbortedError, type AiStreamChunk } from './providers';
 import { AI_CHECK_PER_USER, AI_GENERATION_PER_USER, perUserLimit } from './rate-limits';
 import { extractiveSummary } from './summary';
+import { aiRunCommandRequestSchema } from '../../shared/schemas/ai-commands';
+import { commandIdOf } from '../ai-commands/routes';
+import { commandToRun } from '../ai-commands/service';
 import { badRequest, notFound } from '../errors';
 import { requireUser } from '../plugins/auth';
 import { assertText, generate, prepareCall, stream, type AiCallContext } from './service';
@@ -34,6 +37,17 @@ import { parseInput } from '../validation';
  * summarize, outline): `data: {"delta":"…"}` per chunk, then `event: done` with provider, model and usage.
  * A client that disconnects aborts the upstream request.
  */
+
+/** The suggestion type an answer is kept under (the SPEC's `ai_suggestions.type` values). */
+const SUGGESTION_TYPE_OF_ACTION: Partial<Record<AiAction, string>> = {
+  improve: 'improvement',
+  complete: 'completion',
+  rewrite: 'rewrite',
+  tone: 'rewrite',
+  summarize: 'summary',
+  outline: 'outline',
+  command: 'command',
+};
 
 const suggestionIdSchema = z.object({ id: z.uuid({ error: 'Suggestion not found' }) });
 const suggestionListQuerySchema = z.object({ documentId: z.uuid() });
@@ -69,6 +83,8 @@ async function sendStream(
   request: FastifyRequest,
   reply: FastifyReply,
   chunks: AsyncGenerator<AiStreamChunk>,
+  /** Runs when the answer is complete; what it returns joins the `done` event. */
+  onDone?: (text: string) => Promise<Record<string, unknown>>,
 ): Promise<void> {
   let first: IteratorResult<AiStreamChunk>;
   try {
@@ -92,21 +108,22 @@ async function sendStream(
     corked = false;
     res.uncork();
   };
-  const write = (chunk: AiStreamChunk) => {
+  const write = async (chunk: AiStreamChunk) => {
+    const extra = chunk.type === 'done' && onDone ? await onDone(chunk.text) : {};
     if (!corked) {
       corked = true;
       res.cork();
       process.nextTick(flush);
     }
     if (chunk.type === 'delta') res.write(sse(undefined, { delta: chunk.text }));
-    else res.write(sse('done', { text: chunk.text, ...meta(chunk) }));
+    else res.write(sse('done', { text: chunk.text, ...meta(chunk), ...extra }));
   };
   try {
-    if (!first.done) write(first.value);
+    if (!first.done) await write(first.value);
     for (;;) {
       const next = await chunks.next();
       if (next.done) break;
-      write(next.value);
+      await write(next.value);
     }
   } catch (error) {
     if (!(error instanceof AbortedError) && !res.destroyed) {
@@ -165,8 +182,36 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
   }
 
   /**
-   * One generative endpoint: JSON `{ [field]: text, provider, model, usage }`, or SSE when asked for.
-   * `streamable` is false for answers that are parsed as a whole (lists).
+   * Keeps an answer about a document as a suggestion (its decision is recorded later with PUT
+   * /api/ai/suggestions/:id) and answers `{ suggestionId }`, so clients need no second request carrying the
+   * same text. Nothing without a document; a failure to keep it costs the writer nothing but the record.
+   */
+  async function keepSuggestion(
+    ctx: AiCallContext,
+    action: AiAction,
+    originalText: string,
+    answer: string,
+  ): Promise<{ suggestionId?: string }> {
+    const type = SUGGESTION_TYPE_OF_ACTION[action];
+    const suggestedText = answer.trim();
+    if (!ctx.documentId || !type || !suggestedText) return {};
+    try {
+      const kept = await createSuggestion(ctx.db, ctx.userId, {
+        documentId: ctx.documentId,
+        originalText,
+        suggestedText,
+        type,
+      });
+      return { suggestionId: kept.id };
+    } catch (error) {
+      ctx.log.warn({ err: error, documentId: ctx.documentId }, 'AI suggestion could not be kept');
+      return {};
+    }
+  }
+
+  /**
+   * One generative endpoint: JSON `{ [field]: text, provider, model, usage, suggestionId? }`, or SSE when
+   * asked for (the `done` event carries `suggestionId`). `originalText` is what the answer is about.
    */
   async function respond(
     request: FastifyRequest,
@@ -175,11 +220,17 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     action: AiAction,
     built: BuiltPrompt,
     field: string,
+    originalText: string,
   ) {
     await prepareCall(ctx);
-    if (wantsStream(request)) return sendStream(request, reply, stream(ctx, action, built));
+    if (wantsStream(request)) {
+      return sendStream(request, reply, stream(ctx, action, built), (text) =>
+        keepSuggestion(ctx, action, originalText, text),
+      );
+    }
     const result = await generate(ctx, action, built);
-    return { [field]: result.text.trim(), ...meta(result) };
+    const text = result.text.trim();
+    return { [field]: text, ...meta(result), ...(await keepSuggestion(ctx, action, originalText, text)) };
   }
 
   app.get('/health', async () => aiHealth(registry));
@@ -193,7 +244,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(aiTextRequestSchema, request.body);
     const ctx = await context(request, reply, body.documentId);
     const text = assertText(body.text);
-    return respond(request, reply, ctx, 'improve', prompts.improve(text), 'improvement');
+    return respond(request, reply, ctx, 'improve', prompts.improve(text), 'improvement', text);
   });
 
   app.post('/complete', async (request, reply) => {
@@ -201,7 +252,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     const ctx = await context(request, reply, body.documentId);
     const text = assertText(body.text);
     if (body.context) assertText(body.context, 'context');
-    return respond(request, reply, ctx, 'complete', prompts.complete(text, body.context), 'completion');
+    return respond(request, reply, ctx, 'complete', prompts.complete(text, body.context), 'completion', text);
   });
 
   app.post('/rewrite', async (request, reply) => {
@@ -217,6 +268,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
       'rewrite',
       prompts.rewrite(text, style, body.prompt),
       'rewrittenText',
+      text,
     );
   });
 
@@ -226,7 +278,32 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     const tone = findToneOption(body.tone);
     if (!tone) throw badRequest('Invalid tone option', 'invalid_tone');
     const text = assertText(body.text);
-    return respond(request, reply, ctx, 'tone', prompts.tone(text, tone, body.description), 'adjustedText');
+    return respond(
+      request,
+      reply,
+      ctx,
+      'tone',
+      prompts.tone(text, tone, body.description),
+      'adjustedText',
+      text,
+    );
+  });
+
+  /** A writer's own command (Settings → AI commands) on the selection or paragraph, answered like Improve. */
+  app.post('/commands/:id/run', async (request, reply) => {
+    const body = parseInput(aiRunCommandRequestSchema, request.body);
+    const ctx = await context(request, reply, body.documentId);
+    const command = await commandToRun(ctx.db, ctx.userId, commandIdOf(request.params));
+    const text = assertText(body.text);
+    return respond(
+      request,
+      reply,
+      ctx,
+      'command',
+      prompts.command(command.instruction, text),
+      'result',
+      text,
+    );
   });
 
   app.post('/outline', async (request, reply) => {
@@ -235,7 +312,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     const topic = assertText(body.topic ?? body.text ?? '', body.topic !== undefined ? 'topic' : 'text');
     const built =
       body.topic !== undefined && body.text ? prompts.outline(topic, body.text) : prompts.outline(topic);
-    return respond(request, reply, ctx, 'outline', built, 'outline');
+    return respond(request, reply, ctx, 'outline', built, 'outline', topic);
   });
 
   app.post('/summarize', async (request, reply) => {
@@ -254,7 +331,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
       if (wantsStream(request)) return sendStream(request, reply, singleChunk(summary, offline));
       return { summary, ...offline };
     }
-    return respond(request, reply, ctx, 'summarize', prompts.summarize(text), 'summary');
+    return respond(request, reply, ctx, 'summarize', prompts.summarize(text), 'summary', text);
   });
 
   async function listAnswer(

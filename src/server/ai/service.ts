@@ -1,8 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { ServerDependencies } from '../dependencies';
 import { AI_MAX_TEXT_CHARS } from '../../shared/schemas/ai';
 import type { AiAction } from '../../shared/ai/prompts';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
 import { AppError, badRequest, payloadTooLarge } from '../errors';
 import type { AiProviderChain, AiRequest, AiResult, AiStreamChunk } from './providers';
 import { assertWithinQuota, usageLedger, type InstanceAllowance } from './usage';
@@ -13,17 +11,14 @@ import { assertOwnsDocument } from './suggestions';
  * usage ledger (written only once a call has succeeded). Provider talk lives in ai/providers.ts.
  */
 
-export interface AiCallContext {
-  db: Db;
-  config: Config;
+export type AiCallContext = Pick<ServerDependencies, 'db' | 'config' | 'log'> & {
   chain: AiProviderChain;
   /** The instance allowance that applies to this user when no billing is configured. */
   allowance?: () => Promise<InstanceAllowance | undefined>;
-  log: FastifyBaseLogger;
   userId: string;
   documentId?: string | undefined;
   signal: AbortSignal;
-}
+};
 
 /** Empty text → 400 text_required; longer than AI_MAX_TEXT_CHARS → 413 text_too_large. */
 export function assertText(text: string, field = 'text'): string {

@@ -1,3 +1,4 @@
+import type { ServerDependencies } from '../dependencies';
 import type { FastifyBaseLogger } from 'fastify';
 import { isStripeError, stripeClient, type StripeClient } from './stripe';
 import type { Config } from '../config';
@@ -11,11 +12,9 @@ import { AppError, serviceUnavailable } from '../errors';
  * the higher of the administrator's grant and the plans of the user's live subscriptions.
  */
 
-export interface BillingDeps {
-  config: Config;
-  db: Db;
+export type BillingDeps = Pick<ServerDependencies, 'config' | 'db'> & {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined;
-}
+};
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;

@@ -1,6 +1,5 @@
+import type { ServerDependencies } from '../dependencies';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { documentRole, isDocumentId, type DocumentRole } from '../documents/access';
 import { findDocumentOwners } from '../documents/repository';
@@ -19,10 +18,7 @@ export type CollabPrincipal =
   /** A visitor holding a share token (SPEC §2 Share menu); `token` is re-verified on every re-check. */
   | { kind: 'share'; token: string; documentId: string };
 
-export interface AccessDeps {
-  config: Config;
-  database: Database;
-}
+export type AccessDeps = Pick<ServerDependencies, 'config' | 'database'>;
 
 /**
  * The principal of a socket token: a signed-in user's access token (session must not be revoked), or a

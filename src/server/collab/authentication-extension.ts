@@ -17,7 +17,7 @@ import {
   type CollabPrincipal,
   type DocumentAccess,
 } from './access';
-import { mayWrite } from '../documents/access';
+import { mayChange } from '../documents/access';
 
 /** Per-connection access state, kept in the Hocuspocus connection context and mutated in place. */
 export interface ConnectionAuth {
@@ -135,7 +135,7 @@ export class AuthenticationExtension implements Extension {
     if (!principal) throw refuse(COLLAB_CLOSE.unauthorized);
     const access = await resolveDocumentAccess(this.deps, principal, documentName);
     if (!access) throw refuse(COLLAB_CLOSE.notFound);
-    connectionConfig.readOnly = !mayWrite(access);
+    connectionConfig.readOnly = !mayChange(access);
     const auth: ConnectionAuth = { principal, access, checkedAt: Date.now(), lookedUp };
     return { auth } satisfies CollabContext;
   }
@@ -153,7 +153,7 @@ export class AuthenticationExtension implements Extension {
       context.auth.checkedAt = Date.now();
       context.auth.lookedUp = lookedUp;
     }
-    connection.readOnly = !mayWrite(access);
+    connection.readOnly = !mayChange(access);
   }
 
   async beforeHandleMessage({
@@ -243,7 +243,7 @@ export class AuthenticationExtension implements Extension {
       auth.access = access;
       auth.checkedAt = at;
       auth.lookedUp = source;
-      connection.readOnly = !mayWrite(access);
+      connection.readOnly = !mayChange(access);
     }
   }
 
@@ -283,7 +283,7 @@ export class AuthenticationExtension implements Extension {
     // The decision's own time, so a shared decision never extends the window.
     auth.checkedAt = source.at;
     auth.lookedUp = source;
-    connection.readOnly = !mayWrite(access);
+    connection.readOnly = !mayChange(access);
     return true;
   }
 

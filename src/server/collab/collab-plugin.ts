@@ -11,6 +11,7 @@ import {
   COLLAB_STORE_MAX_DEBOUNCE_MS,
 } from '../../shared/editor/collab-protocol';
 import { liveDocumentStorage } from '../documents/service';
+import { SuggestionGuardExtension } from './suggestion-guard';
 import { AuthenticationExtension } from './authentication-extension';
 import { DocumentSizeLimitExtension, SocketLimiter } from './connection-limits';
 import { LiveDocuments } from './live-documents';
@@ -89,6 +90,7 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
   const extensions: Extension[] = [
     authentication,
     new DocumentSizeLimitExtension(),
+    new SuggestionGuardExtension(),
     persistence,
     ...app.collabExtensions,
   ];

@@ -36,8 +36,8 @@ export class SocketLimiter {
   }
 }
 
-/** Hocuspocus' message types (the varUint after the document name). */
-const MESSAGE_SYNC = 0;
+/** Hocuspocus' message types that carry sync messages (the varUint after the document name): Sync, SyncReply. */
+const SYNC_MESSAGE_TYPES = new Set([0, 4]);
 
 /** Bytes of Yjs state each live document had when last loaded or stored, and what came in since. */
 const documentSizes = new WeakMap<Document, { stored: number; since: number }>();
@@ -75,7 +75,7 @@ function isSyncMessage(message: Uint8Array): boolean {
   try {
     const decoder = decoding.createDecoder(message);
     decoding.readVarString(decoder);
-    return decoding.readVarUint(decoder) === MESSAGE_SYNC;
+    return SYNC_MESSAGE_TYPES.has(decoding.readVarUint(decoder));
   } catch {
     return false;
   }

@@ -258,19 +258,20 @@ const shareColumns = {
   id: documents.id,
   isPublic: documents.isPublic,
   shareAllowEditing: documents.shareAllowEditing,
+  shareAllowSuggesting: documents.shareAllowSuggesting,
   shareExpiresAt: documents.shareExpiresAt,
   sharePasswordHash: documents.sharePasswordHash,
 };
 
 export type ShareRow = Pick<
   typeof documents.$inferSelect,
-  'id' | 'isPublic' | 'shareAllowEditing' | 'shareExpiresAt' | 'sharePasswordHash'
+  'id' | 'isPublic' | 'shareAllowEditing' | 'shareAllowSuggesting' | 'shareExpiresAt' | 'sharePasswordHash'
 >;
 
 export type ShareChanges = Partial<
   Pick<
     typeof documents.$inferInsert,
-    'isPublic' | 'shareAllowEditing' | 'shareExpiresAt' | 'sharePasswordHash'
+    'isPublic' | 'shareAllowEditing' | 'shareAllowSuggesting' | 'shareExpiresAt' | 'sharePasswordHash'
   >
 >;
 

@@ -99,7 +99,7 @@ async function withSessionInStatement<T>(
 
 /** The documents service's context for a request handled by this app (REST routes, imports). */
 export function documentsContextOf(app: FastifyInstance): DocumentsContext {
-  return { db: app.database.db, config: app.config, hooks: app.documentHooks };
+  return app.deps;
 }
 
 export const documentRoutes: FastifyPluginAsync = async (app) => {

@@ -1,5 +1,6 @@
+import type { ServerDependencies } from '../dependencies';
 import type { Config } from '../config';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import type { LiveDocumentStorage } from '../collab/persistence-extension';
 import { badRequest, notFound, preconditionFailed } from '../errors';
 import { DEFAULT_DOCUMENT_TITLE } from '../../shared/constants';
@@ -66,11 +67,10 @@ export interface DocumentWriteEvent {
   version: number;
 }
 
-export interface DocumentsContext {
-  db: Db;
+export type DocumentsContext = Pick<ServerDependencies, 'db'> & {
   config: Pick<Config, 'STRIPE_SECRET_KEY' | 'ENFORCE_PLAN_LIMITS'>;
-  hooks?: readonly DocumentWriteHooks[];
-}
+  documentHooks?: readonly DocumentWriteHooks[];
+};
 
 export interface SessionOption {
   /**
@@ -150,7 +150,7 @@ export async function updateDocument(
   const { expectedVersions, sessionId } = options;
   let document: DocumentRecord | undefined;
   if (changes.content !== undefined) {
-    for (const hook of ctx.hooks ?? []) await hook.onBeforeContentReplaced?.({ documentId, userId });
+    for (const hook of ctx.documentHooks ?? []) await hook.onBeforeContentReplaced?.({ documentId, userId });
   }
   if (!expectedVersions || expectedVersions.length > 0) {
     const updated = await updateOwnedDocument(ctx.db, userId, documentId, {
@@ -182,9 +182,9 @@ async function applyWriteHooks(
   document: DocumentRecord,
   changes: DocumentChanges,
 ): Promise<void> {
-  if (!ctx.hooks?.length) return;
+  if (!ctx.documentHooks?.length) return;
   const event = { documentId: document.id, userId, version: document.version };
-  for (const hook of ctx.hooks) {
+  for (const hook of ctx.documentHooks) {
     if (changes.content !== undefined)
       await hook.onContentReplaced?.({ ...event, content: document.content });
     if (changes.title !== undefined) await hook.onTitleChanged?.({ ...event, title: document.title });
@@ -198,7 +198,7 @@ export async function deleteDocument(
   documentId: string,
 ): Promise<void> {
   if (!(await deleteOwnedDocument(ctx.db, userId, documentId))) throw notFound('Document not found');
-  for (const hook of ctx.hooks ?? []) await hook.onDeleted?.({ documentId, userId });
+  for (const hook of ctx.documentHooks ?? []) await hook.onDeleted?.({ documentId, userId });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { generateHTML } from '@tiptap/html/server';
 import { Packer } from 'docx';
 import sanitizeHtml from 'sanitize-html';
-import { ALLOWED_LINK_PROTOCOLS } from '../../shared/constants';
 import { createEditorExtensions } from '../../shared/editor/extensions';
+import { sanitizeHtmlOptions } from '../../shared/editor/html-policy';
 import { documentToMarkdown, documentToText, standaloneHtml } from '../../shared/export/convert';
 import { documentToDocx } from '../../shared/export/docx';
+import { rejectAllSuggestions } from '../../shared/suggestions/resolve';
 import { repairRichText } from '../../shared/editor/validate';
 import { EXPORT_MIME_TYPES, exportFileName } from '../../shared/export/filename';
 import type { RichTextDoc } from '../../shared/schemas/richText';
@@ -14,61 +15,11 @@ import type { ServerExportFormat } from './formats';
 export { SERVER_EXPORT_FORMATS, type ServerExportFormat } from './formats';
 
 const extensions = createEditorExtensions({ history: false });
+const RENDERED_HTML_OPTIONS = sanitizeHtmlOptions();
 
-/**
- * Allow-list sanitizing of rendered HTML: only the elements and attributes the editor produces, links only
- * with whitelisted protocols and always with the safe rel. Content was validated when stored; this is
- * the second line of defence for anything rendered or exported.
- */
+/** Rendered HTML reduced to the one rendered-HTML policy (src/shared/editor/html-policy.ts). */
 export function sanitizeDocumentHtml(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'h1',
-      'h2',
-      'h3',
-      'ul',
-      'ol',
-      'li',
-      'blockquote',
-      'pre',
-      'code',
-      'hr',
-      'br',
-      'strong',
-      'em',
-      'u',
-      's',
-      'a',
-      'span',
-    ],
-    allowedAttributes: {
-      a: ['href', 'target', 'rel'],
-      ol: ['start'],
-      code: ['class'],
-      span: ['style', 'data-ai-suggestion'],
-      p: ['style'],
-      h1: ['style'],
-      h2: ['style'],
-      h3: ['style'],
-    },
-    allowedStyles: {
-      '*': {
-        'text-align': [/^(left|center|right|justify)$/],
-        color: [/^#[0-9a-f]{3,8}$/i, /^rgb\(\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\)$/],
-        'font-size': [/^\d{1,3}(\.\d+)?px$/],
-        'font-family': [/^[\w\s"',-]{1,100}$/],
-      },
-    },
-    allowedSchemes: [...ALLOWED_LINK_PROTOCOLS],
-    allowProtocolRelative: false,
-    transformTags: {
-      a: (tagName, attribs) => ({
-        tagName,
-        attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
-      }),
-    },
-  });
+  return sanitizeHtml(html, RENDERED_HTML_OPTIONS);
 }
 
 export function documentToSafeHtml(doc: RichTextDoc): string {
@@ -92,13 +43,16 @@ export async function exportDocument(
   // Stored content passed the validator when it was written; repairing it again here means an export can
   // never fail (or carry an unsafe href) on content stored before a rule existed.
   const content = repairRichText(storedContent).doc;
+  // Pending tracked changes: Word keeps them as revisions; the other formats have no such thing and get
+  // the text as it stood (every pending change rejected).
+  const asItStood = () => rejectAllSuggestions(content);
   switch (format) {
     case 'md':
-      return { fileName, contentType, body: documentToMarkdown(title, content) };
+      return { fileName, contentType, body: documentToMarkdown(title, asItStood()) };
     case 'txt':
-      return { fileName, contentType, body: documentToText(title, content) };
+      return { fileName, contentType, body: documentToText(title, asItStood()) };
     case 'html':
-      return { fileName, contentType, body: standaloneHtml(title, documentToSafeHtml(content)) };
+      return { fileName, contentType, body: standaloneHtml(title, documentToSafeHtml(asItStood())) };
     case 'docx':
       return { fileName, contentType, body: await Packer.toBuffer(documentToDocx(title, content)) };
   }

@@ -3,6 +3,7 @@ import { Window } from 'happy-dom';
 import sanitizeHtml from 'sanitize-html';
 import { ALLOWED_LINK_PROTOCOLS, HEADING_LEVELS } from '../../shared/constants';
 import { getEditorSchema } from '../../shared/editor/extensions';
+import { STYLE_VALUE_PATTERNS } from '../../shared/editor/html-policy';
 import type { ImportDegradation } from '../../shared/schemas/imports';
 import { IMPORT_MAX_HTML_DEPTH, IMPORT_MAX_HTML_ELEMENTS, ImportTooComplexError } from './import-limits';
 
@@ -64,11 +65,12 @@ const INPUT_ALLOWED_TAGS = [
   'img',
 ];
 
+// The values the editor can hold (the rendered-HTML policy's), plus the inline formatting degraded to marks.
 const STYLE_RULES = {
-  'text-align': [/^(left|center|right|justify)$/],
-  color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*[\d.%\s,/]+\)$/i, /^[a-z]{3,30}$/i],
-  'font-size': [/^\d{1,3}(\.\d{1,3})?(px|pt|em|rem|%)$/],
-  'font-family': [/^[\p{L}\p{N}\s,'"._-]{1,200}$/u],
+  'text-align': [STYLE_VALUE_PATTERNS.textAlign],
+  color: [STYLE_VALUE_PATTERNS.color],
+  'font-size': [STYLE_VALUE_PATTERNS.fontSize],
+  'font-family': [STYLE_VALUE_PATTERNS.fontFamily],
   'font-weight': [/^(bold|[6-9]00)$/],
   'font-style': [/^italic$/],
   'text-decoration': [/^(underline|line-through)$/],

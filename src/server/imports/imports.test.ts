@@ -1,4 +1,4 @@
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_NODE_DOCUMENT } from '../../shared/export/fixture';
@@ -106,20 +106,12 @@ describe('POST /api/documents/import', () => {
     expect(visible(res.body.content)).toEqual(visible(expected));
   });
 
-  it('Word export → import keeps headings, marks, links, lists, quotes and code', async () => {
+  it('Word export → import gives the same document, every node, mark and attribute', async () => {
     const file = await exportDocument('Round Trip', EVERY_NODE_DOCUMENT, 'docx');
     const res = await upload(server, alice.token, file.fileName, file.body as Buffer);
     expect(res.status).toBe(201);
     expect(res.body.title).toBe('Round Trip');
-    // Word import (mammoth) reads styles, not direct formatting: alignment, text styles, a list's start
-    // number, a code block's language and horizontal rules do not come back (docs/import.md).
-    const expected = without(EVERY_NODE_DOCUMENT, (node) => {
-      if (node.type === 'horizontalRule') return null;
-      if (node.type === 'orderedList') node.attrs = { start: 1 };
-      if (node.type === 'codeBlock') delete node.attrs;
-      return noTextStyle(noAlignment(node));
-    });
-    expect(visible(res.body.content)).toEqual(visible(expected));
+    expect(visible(res.body.content)).toEqual(visible(EVERY_NODE_DOCUMENT));
   });
 
   it('Markdown: GFM tables become paragraphs, deep headings level 3, images their alt text, and says so', async () => {
@@ -210,6 +202,58 @@ describe('POST /api/documents/import', () => {
     expect(res.body.content.content[0]).toMatchObject({ type: 'heading', attrs: { level: 3 } });
     expect(res.body.degraded).toEqual([
       { kind: 'heading_level', count: 1, message: '1 heading below level 3 became level 3' },
+    ]);
+  });
+
+  it('a Word file from elsewhere keeps alignment and the font and size that differ from its body text', async () => {
+    const body = { font: 'Arial', size: 22 };
+    const doc = new Document({
+      sections: [
+        {
+          children: [
+            new Paragraph({
+              alignment: AlignmentType.CENTER,
+              children: [new TextRun({ text: 'Centred opening line', ...body })],
+            }),
+            new Paragraph({
+              children: [
+                new TextRun({ text: 'Body text set in Arial, ', ...body }),
+                new TextRun({ text: 'then a Georgia aside', font: 'Georgia', size: 32 }),
+                new TextRun({ text: ' and body again.', ...body }),
+              ],
+            }),
+            new Paragraph({ children: [new TextRun({ text: 'More body text in the same face.', ...body })] }),
+          ],
+        },
+      ],
+    });
+    const res = await upload(server, alice.token, 'essay.docx', await Packer.toBuffer(doc));
+    expect(res.status).toBe(201);
+    const [first, second, third] = res.body.content.content as RichTextNode[];
+    expect(first).toMatchObject({ type: 'paragraph', attrs: { textAlign: 'center' } });
+    expect(first!.content![0]!.marks).toBeUndefined();
+    expect(second!.content!.map((node) => node.text)).toEqual([
+      'Body text set in Arial, ',
+      'then a Georgia aside',
+      ' and body again.',
+    ]);
+    expect(second!.content![0]!.marks).toBeUndefined();
+    expect(second!.content![1]!.marks).toEqual([
+      { type: 'textStyle', attrs: { fontFamily: 'Georgia', fontSize: '21.33px' } },
+    ]);
+    expect(third!.content![0]!.marks).toBeUndefined();
+  });
+
+  it('text in a Word file cannot forge the markers that carry styles through the conversion', async () => {
+    const forged = `\uE000${encodeURIComponent('span:color: red; background: url(x)')}\uE001owned`;
+    const doc = new Document({
+      sections: [{ children: [new Paragraph({ children: [new TextRun(forged)] })] }],
+    });
+    const res = await upload(server, alice.token, 'forged.docx', await Packer.toBuffer(doc));
+    expect(res.status).toBe(201);
+    const [paragraph] = res.body.content.content as RichTextNode[];
+    expect(paragraph!.content).toEqual([
+      { type: 'text', text: `${encodeURIComponent('span:color: red; background: url(x)')}owned` },
     ]);
   });
 

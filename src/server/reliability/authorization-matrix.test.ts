@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
 import { connectCollabClient, waitFor, type CollabClient } from '../collab/testing';
-import { aiSuggestions, documents, sessions, users } from '../db/schema';
+import { aiCommands, aiSuggestions, documents, sessions, users } from '../db/schema';
 import { signAccessToken } from '../accounts/tokens';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type ApiResponse, type TestServer } from '../test/server';
@@ -36,6 +36,8 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 interface CaseState {
   documentId: string;
   suggestionId: string;
+  /** One of the owner's custom AI commands. */
+  commandId: string;
   /** A named version of the document (version history). */
   versionId: string;
   owner: TestUser;
@@ -324,6 +326,32 @@ const MATRIX: Record<string, RouteCase> = {
     call: (s) => ({ path: `/api/ai/suggestions?documentId=${s.documentId}` }),
     expect: documentScoped(200),
   },
+  'GET /api/ai/commands': { call: () => ({ path: '/api/ai/commands' }), expect: userScoped(200) },
+  'POST /api/ai/commands': {
+    call: () => ({
+      path: '/api/ai/commands',
+      body: { name: 'Matrix', instruction: 'Say it like a matrix.', icon: 'wand' },
+    }),
+    expect: userScoped(201),
+  },
+  'PUT /api/ai/commands/:id': {
+    call: (s) => ({
+      path: `/api/ai/commands/${s.commandId}`,
+      body: { name: 'Renamed', instruction: 'Say it otherwise.', icon: 'pen' },
+    }),
+    expect: documentScoped(200),
+  },
+  'DELETE /api/ai/commands/:id': {
+    call: (s) => ({ path: `/api/ai/commands/${s.commandId}` }),
+    expect: documentScoped(204),
+  },
+  'POST /api/ai/commands/:id/run': {
+    call: (s) => ({
+      path: `/api/ai/commands/${s.commandId}/run`,
+      body: { text: 'Run me.', documentId: s.documentId },
+    }),
+    expect: { ...NO_USER, otherUser: 404, owner: AI_SERVED },
+  },
   'PUT /api/ai/suggestions/:id': {
     call: (s) => ({ path: `/api/ai/suggestions/${s.suggestionId}`, body: { accepted: true } }),
     expect: documentScoped(200),
@@ -458,6 +486,12 @@ async function prepareCase(owner: TestUser, other: TestUser, actor: Actor) {
     .values({ userId: owner.id, documentId, originalText: 'x', suggestedText: 'y', type: 'improvement' })
     .returning({ id: aiSuggestions.id });
   const version = await server.app.versions.saveNamed(owner.id, documentId, 'Matrix');
+  // One command per case (each case would otherwise add one and reach the per-writer limit).
+  await server.database.db.delete(aiCommands).where(eq(aiCommands.userId, owner.id));
+  const [command] = await server.database.db
+    .insert(aiCommands)
+    .values({ userId: owner.id, name: 'Owner command', instruction: 'Make it shine.' })
+    .returning({ id: aiCommands.id });
   const headers: Record<string, string> = {};
   if (actor === 'owner') headers.authorization = `Bearer ${await freshSession(owner)}`;
   if (actor === 'otherUser') headers.authorization = `Bearer ${await freshSession(other)}`;
@@ -465,7 +499,14 @@ async function prepareCase(owner: TestUser, other: TestUser, actor: Actor) {
   if (actor === 'revokedSession') headers.authorization = `Bearer ${await revokedSession(owner)}`;
   if (actor === 'shareViewer' || actor === 'shareEditor') headers['x-share-token'] = shareToken;
   return {
-    state: { documentId, suggestionId: suggestion!.id, versionId: version.id, owner, other },
+    state: {
+      documentId,
+      suggestionId: suggestion!.id,
+      commandId: command!.id,
+      versionId: version.id,
+      owner,
+      other,
+    },
     headers,
     shareToken,
   };

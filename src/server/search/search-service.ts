@@ -1,7 +1,7 @@
 import type { SqlRunner } from '../db/migrate';
 import type { LibraryPage, LibrarySort, SearchResult } from '../../shared/schemas/search';
 import { parseSearchQuery } from './search-query';
-import { listLibrary, MATCH_END, MATCH_START, searchDocuments } from './search-repository';
+import { listLibrary, MATCH_END, MATCH_START, searchDocuments } from '../documents/search-repository';
 
 /** Finding documents: full-text search and the dashboard's sorted list. Owner-only by construction. */
 

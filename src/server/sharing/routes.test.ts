@@ -47,10 +47,22 @@ describe('share settings', () => {
       body: { isPublic: true, allowEditing: false, expiresAt: null },
     });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ isPublic: true, allowEditing: false, expiresAt: null, hasPassword: false });
+    expect(put.body).toEqual({
+      isPublic: true,
+      allowEditing: false,
+      allowSuggesting: false,
+      expiresAt: null,
+      hasPassword: false,
+    });
     const res = await server.request('GET', `/api/shared/${id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, title: 'Field notes', content: CONTENT, allowEditing: false });
+    expect(res.body).toMatchObject({
+      id,
+      title: 'Field notes',
+      content: CONTENT,
+      allowEditing: false,
+      access: 'view',
+    });
     expect(typeof res.body.shareToken).toBe('string');
   });
 

@@ -11,7 +11,7 @@ import {
 } from '../documents/repository';
 import { badRequest, gone, notFound, unauthorized } from '../errors';
 import type { ShareSettings, UpdateShareSettings } from '../../shared/schemas/sharing';
-import { updateShareSettingsSchema } from '../../shared/schemas/sharing';
+import { shareAccessOf, updateShareSettingsSchema, type ShareAccess } from '../../shared/schemas/sharing';
 
 /** How long a visitor's share token lasts before the shared page asks the server again. */
 export const SHARE_TOKEN_TTL_SECONDS = 60 * 60;
@@ -38,6 +38,7 @@ function presentSettings(row: ShareRow): ShareSettings {
   return {
     isPublic: row.isPublic,
     allowEditing: row.shareAllowEditing,
+    allowSuggesting: row.shareAllowSuggesting,
     expiresAt: expiryDateOf(row.shareExpiresAt),
     hasPassword: row.sharePasswordHash !== null,
   };
@@ -50,6 +51,7 @@ function shareFingerprint(row: ShareRow): string {
       [
         row.isPublic,
         row.shareAllowEditing,
+        row.shareAllowSuggesting,
         row.shareExpiresAt?.toISOString() ?? '',
         row.sharePasswordHash ?? '',
       ].join('|'),
@@ -77,6 +79,7 @@ export async function updateShareSettings(
   const changes: ShareChanges = {
     isPublic: settings.isPublic,
     shareAllowEditing: settings.allowEditing,
+    shareAllowSuggesting: settings.allowSuggesting,
     shareExpiresAt: settings.expiresAt ? expiryInstant(settings.expiresAt) : null,
   };
   if (settings.password === null) changes.sharePasswordHash = null;
@@ -98,7 +101,7 @@ async function loadShared(db: Db, documentId: string) {
 }
 
 async function signShareToken(secret: string, row: ShareRow): Promise<string> {
-  return new SignJWT({ doc: row.id, edit: row.shareAllowEditing, fp: shareFingerprint(row) })
+  return new SignJWT({ doc: row.id, access: accessOfRow(row), fp: shareFingerprint(row) })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience(SHARE_AUDIENCE)
     .setIssuedAt()
@@ -108,12 +111,15 @@ async function signShareToken(secret: string, row: ShareRow): Promise<string> {
 
 export interface ShareGrant {
   documentId: string;
-  canEdit: boolean;
+  access: ShareAccess;
 }
+
+const accessOfRow = (row: ShareRow): ShareAccess =>
+  shareAccessOf({ allowEditing: row.shareAllowEditing, allowSuggesting: row.shareAllowSuggesting });
 
 /**
  * Checks a visitor's share token against the document's current settings: a document turned private,
- * expired, re-passworded or with editing switched off invalidates every token issued before.
+ * expired, re-passworded or with its access level changed invalidates every token issued before.
  */
 export async function verifyShareToken(db: Db, secret: string, token: string): Promise<ShareGrant | null> {
   let claims: Record<string, unknown>;
@@ -130,7 +136,7 @@ export async function verifyShareToken(db: Db, secret: string, token: string): P
   try {
     const row = await loadShared(db, claims.doc);
     if (shareFingerprint(row) !== claims.fp) return null;
-    return { documentId: row.id, canEdit: row.shareAllowEditing };
+    return { documentId: row.id, access: accessOfRow(row) };
   } catch {
     return null;
   }
@@ -155,6 +161,7 @@ export async function openSharedDocument(
     content: row.content,
     updated_at: row.updatedAt.toISOString(),
     allowEditing: row.shareAllowEditing,
+    access: accessOfRow(row),
     shareToken: await signShareToken(secret, row),
   };
 }

@@ -22,7 +22,7 @@ export function registerVersions(app: FastifyInstance): void {
   const log = app.log.child({ module: 'versions' });
   const versions = new VersionsService({
     db,
-    documents: { db, config: app.config, hooks: app.documentHooks },
+    documents: app.deps,
     liveContent: (documentId) => {
       const live = app.hocuspocus.documents.get(documentId);
       return live ? yDocToContent(live) : undefined;

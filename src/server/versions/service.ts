@@ -1,6 +1,5 @@
+import type { ServerDependencies } from '../dependencies';
 import type { JSONContent } from '@tiptap/core';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
 import {
   getDocument,
   updateDocument,
@@ -42,14 +41,12 @@ export interface Clock {
   now(): Date;
 }
 
-export interface VersionsDeps {
-  db: Db;
+export type VersionsDeps = Pick<ServerDependencies, 'db' | 'log'> & {
   documents: DocumentsContext;
   /** The body of the document as held live on this instance right now, or undefined when it is not loaded. */
   liveContent(documentId: string): JSONContent | undefined;
-  log: FastifyBaseLogger;
   clock?: Clock;
-}
+};
 
 interface DocumentState {
   title: string;

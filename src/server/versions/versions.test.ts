@@ -40,6 +40,20 @@ async function typeLive(client: CollabClient, text: string) {
   );
 }
 
+/**
+ * The version list once it holds `count` versions: the `stored` message goes out when the document is
+ * stored, and the time-based version is taken just after it (afterStoreDocument).
+ */
+async function versionsOnceThere(server: TestServer, user: TestUser, documentId: string, count: number) {
+  const deadline = Date.now() + 5_000;
+  let list = await listVersions(server, user, documentId);
+  while (list.length < count && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    list = await listVersions(server, user, documentId);
+  }
+  return list;
+}
+
 async function createDocument(server: TestServer, user: TestUser, body: unknown = {}): Promise<string> {
   const res = await server.request('POST', '/api/documents', { token: user.token, body });
   expect(res.status).toBe(201);
@@ -206,7 +220,7 @@ describe('version history', () => {
     const editor = await connect(server, id, alice.token);
 
     await typeLive(editor, 'one');
-    let list = await listVersions(server, alice, id);
+    let list = await versionsOnceThere(server, alice, id, 1);
     expect(list.map((v) => v.reason)).toEqual(['auto']);
     expect(list[0]!.authors).toEqual([{ id: alice.id, name: 'Alice Author' }]);
 
@@ -216,7 +230,7 @@ describe('version history', () => {
 
     clock.advance(2 * MINUTE);
     await typeLive(editor, 'three');
-    list = await listVersions(server, alice, id);
+    list = await versionsOnceThere(server, alice, id, 2);
     expect(list.map((v) => v.reason)).toEqual(['auto', 'auto']);
     const newest = await server.request('GET', `/api/documents/${id}/versions/${list[0]!.id}`, {
       token: alice.token,

@@ -15,6 +15,7 @@ export const AI_ACTIONS = [
   'alternatives',
   'rephrase',
   'suggestions',
+  'command',
 ] as const;
 export type AiAction = (typeof AI_ACTIONS)[number];
 
@@ -26,6 +27,7 @@ export const STREAMING_AI_ACTIONS = [
   'tone',
   'summarize',
   'outline',
+  'command',
 ] as const;
 export type StreamingAiAction = (typeof STREAMING_AI_ACTIONS)[number];
 
@@ -106,6 +108,14 @@ export const prompts = {
         ctx +
         `\n\n${block('topic', topic)}`,
     };
+  },
+  /** A writer's own command: their instruction is theirs to give, but it still works on the text as data. */
+  command(instruction: string, text: string): BuiltPrompt {
+    return build(
+      `The writer's instruction for the text: ${escapeDelimited(instruction.trim())}\n` +
+        'Answer with the rewritten text only, in the form the instruction asks for.',
+      text,
+    );
   },
   alternatives(text: string, count: number): BuiltPrompt {
     return build(

@@ -37,6 +37,8 @@ export const COLLAB_CLOSE = {
   documentTooLarge: { code: 4507, reason: 'document-too-large' },
   /** More messages than COLLAB_LIMITS allows in a burst: a flood, not typing. */
   rateLimited: { code: 4429, reason: 'rate-limited' },
+  /** A "Can suggest" visitor sent a change that was not a tracked suggestion; nothing of it was applied. */
+  suggestionsOnly: { code: 4409, reason: 'suggestions-only' },
 } as const;
 
 /**

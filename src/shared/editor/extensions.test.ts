@@ -29,7 +29,7 @@ describe('editor schema (SPEC §3)', () => {
       ].sort(),
     );
     expect(Object.keys(schema.marks).sort()).toEqual(
-      ['bold', 'code', 'italic', 'link', 'strike', 'textStyle', 'underline'].sort(),
+      ['bold', 'code', 'deletion', 'insertion', 'italic', 'link', 'strike', 'textStyle', 'underline'].sort(),
     );
   });
 

@@ -15,6 +15,7 @@ import {
   UNDO_NEW_GROUP_DELAY_MS,
 } from '../constants';
 import { isAllowedHref } from './links';
+import { DeletionMark, InsertionMark } from './suggestion-marks';
 
 /**
  * THE list of TipTap extensions that defines the document schema of SPEC §3. The browser editor and the
@@ -103,6 +104,8 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): An
     FontSize,
     Color,
     AiSuggestionAttribute,
+    InsertionMark,
+    DeletionMark,
     TextAlign.configure({ types: ['heading', 'paragraph'], alignments: [...TEXT_ALIGNMENTS] }),
     Typography,
   ];

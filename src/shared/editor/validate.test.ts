@@ -91,3 +91,41 @@ describe('content validator (derived from the editor schema)', () => {
     }
   });
 });
+
+describe('tracked-change marks', () => {
+  const attrs = {
+    id: 'sg_1',
+    author_id: 'user-1',
+    author_name: 'Ada',
+    source: 'ai',
+    created_at: '2026-11-23T12:00:00.000Z',
+  };
+
+  it('keeps pending insertions and deletions with their attributes', () => {
+    const doc = {
+      type: 'doc',
+      content: [
+        paragraph(
+          text('old', [{ type: 'deletion', attrs }]),
+          text('new', [{ type: 'insertion', attrs: { ...attrs, source: 'user' } }]),
+        ),
+      ],
+    };
+    expect(validateRichText(doc)).toEqual(doc);
+  });
+
+  it('refuses a forged source, author id or time, and repair drops the bad value', () => {
+    for (const bad of [{ source: 'robot' }, { author_id: '<script>' }, { created_at: 'yesterday' }]) {
+      const doc = {
+        type: 'doc',
+        content: [paragraph(text('x', [{ type: 'insertion', attrs: { ...attrs, ...bad } }]))],
+      };
+      expect(() => validateRichText(doc)).toThrow(InvalidContentError);
+      const repaired = repairRichText(doc).doc as unknown as {
+        content: { content: { marks: { attrs: Record<string, unknown> }[] }[] }[];
+      };
+      const key = Object.keys(bad)[0]!;
+      expect(repaired.content[0]!.content[0]!.marks[0]!.attrs[key] ?? null).toBeNull();
+    }
+  });
+});

@@ -2,7 +2,9 @@ import type { MarkType, NodeType, Schema } from '@tiptap/pm/model';
 import { HEADING_LEVELS, TEXT_ALIGNMENTS } from '../constants';
 import type { RichTextDoc, RichTextMark, RichTextNode } from '../schemas/richText';
 import { getEditorSchema } from './extensions';
+import { STYLE_VALUE_PATTERNS } from './html-policy';
 import { MAX_HREF_LENGTH, sanitizeHref } from './links';
+import { SUGGESTION_SOURCES } from './suggestion-marks';
 
 /**
  * THE content validator: every write of a document's content goes through it (REST create and update, the
@@ -43,19 +45,20 @@ type AttrCheck = (value: unknown) => AttrResult;
 
 const HEADING_LEVEL_SET = new Set<number>(HEADING_LEVELS);
 const ALIGNMENT_SET = new Set<string>(TEXT_ALIGNMENTS);
-const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*[\d.%\s,/]+\)|hsla?\(\s*[\d.%\s,/deg]+\)|[a-z]{3,30})$/i;
-const FONT_SIZE = /^\d{1,3}(\.\d{1,3})?(px|pt|em|rem|%)$/;
-const FONT_FAMILY = /^[\p{L}\p{N}\s,'"._-]{1,200}$/u;
+const { color: COLOR, fontSize: FONT_SIZE, fontFamily: FONT_FAMILY } = STYLE_VALUE_PATTERNS;
 const CODE_LANGUAGE = /^[A-Za-z0-9_+#.-]{1,64}$/;
 const SUGGESTION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const ORDERED_LIST_TYPE = /^[A-Za-z0-9-]{1,32}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const SUGGESTION_SOURCE_SET = new Set<string>(SUGGESTION_SOURCES);
 
 const ok = (value: unknown): AttrResult => ({ ok: true, value });
 /** `repaired` is what repair mode stores instead (null: the attribute is removed). */
 const fail = (message: string, repaired: unknown = null): AttrResult => ({ ok: false, message, repaired });
 
+/** Absent, null and the empty string (what an HTML parser reads from a style property that is not set) mean "none". */
 function nullable(check: AttrCheck): AttrCheck {
-  return (value) => (value === null || value === undefined ? ok(null) : check(value));
+  return (value) => (value === null || value === undefined || value === '' ? ok(null) : check(value));
 }
 
 function matching(pattern: RegExp, what: string): AttrCheck {
@@ -101,6 +104,21 @@ const href: AttrCheck = (value) => {
   return ok(sanitizeHref(value));
 };
 
+const suggestionSource: AttrCheck = nullable((value) =>
+  typeof value === 'string' && SUGGESTION_SOURCE_SET.has(value)
+    ? ok(value)
+    : fail(`must be one of ${SUGGESTION_SOURCES.join(', ')}`),
+);
+
+/** The attributes of a tracked change (insertion and deletion marks share them). */
+const SUGGESTION_MARK_RULES: Record<string, AttrCheck> = {
+  id: matching(SUGGESTION_ID, 'a suggestion id (letters, digits, _ and -)'),
+  author_id: matching(SUGGESTION_ID, 'an author id (letters, digits, _ and -)'),
+  author_name: shortString,
+  source: suggestionSource,
+  created_at: matching(ISO_TIME, 'an ISO 8601 time such as 2026-01-31T12:00:00Z'),
+};
+
 /** Value rules by node or mark type, then attribute. A schema attribute without a rule is a short string. */
 const ATTRIBUTE_RULES: Record<string, Record<string, AttrCheck>> = {
   paragraph: { textAlign },
@@ -117,6 +135,8 @@ const ATTRIBUTE_RULES: Record<string, Record<string, AttrCheck>> = {
     color: matching(COLOR, 'a colour such as #ef4444, rgb(…) or a colour name'),
     aiSuggestion: matching(SUGGESTION_ID, 'a suggestion id (letters, digits, _ and -)'),
   },
+  insertion: SUGGESTION_MARK_RULES,
+  deletion: SUGGESTION_MARK_RULES,
 };
 
 // ---------------------------------------------------------------------------------------------------------

@@ -2,15 +2,20 @@ import {
   AlignmentType,
   BorderStyle,
   Document,
+  DeletedTextRun,
   ExternalHyperlink,
   HeadingLevel,
+  InsertedTextRun,
   LevelFormat,
   Paragraph,
   TextRun,
+  type ICharacterStyleOptions,
+  type IParagraphStyleOptions,
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
 import { sanitizeHref, type RichTextNode as RichNode } from '../schemas/richText';
+import { WORD_STYLE_NAMES } from './word-styles';
 
 const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
 const ALIGNMENTS = {
@@ -28,9 +33,68 @@ interface Context {
   quote: boolean;
   orderedStarts: Set<number>;
   orderedInstance: number;
+  /** Named styles the document uses, so a Word import (ours: mammoth reads style names) gets them back. */
+  styles: NamedStyles;
+  /** Word numbers each tracked change; ids must be unique in the document. */
+  nextRevisionId: number;
 }
 
-function runOptions(node: RichNode, base: Partial<IRunOptions>): IRunOptions {
+/** A pending tracked change as a Word revision (`w:ins` / `w:del`), or undefined for ordinary text. */
+function revisionOf(node: RichNode, ctx: Context) {
+  const mark = node.marks?.find((m) => m.type === 'insertion' || m.type === 'deletion');
+  if (!mark) return undefined;
+  const author =
+    typeof mark.attrs?.author_name === 'string' && mark.attrs.author_name
+      ? mark.attrs.author_name
+      : 'Quillwright';
+  const created =
+    typeof mark.attrs?.created_at === 'string' ? new Date(mark.attrs.created_at) : new Date(NaN);
+  const date = (Number.isNaN(created.getTime()) ? new Date() : created)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
+  return { kind: mark.type as 'insertion' | 'deletion', id: ctx.nextRevisionId++, author, date };
+}
+
+/**
+ * Word keeps what the editor has and Word's direct formatting cannot say to a reader of styles (a code
+ * block's language, an ordered list's start, a rule, a text colour) as named styles: they look right in
+ * Word and our import recognises them by name (src/shared/export/word-styles.ts).
+ */
+class NamedStyles {
+  readonly paragraph = new Map<string, IParagraphStyleOptions>();
+  readonly character = new Map<string, ICharacterStyleOptions>();
+
+  codeBlock(language: string): string {
+    const id = `QwCode-${language.replace(/[^A-Za-z0-9]/g, '_')}`;
+    this.paragraph.set(id, {
+      id,
+      name: WORD_STYLE_NAMES.codeBlock(language),
+      basedOn: 'Normal',
+      run: { font: MONOSPACE },
+    });
+    return id;
+  }
+
+  listStart(start: number): string {
+    const id = `QwListStart-${start}`;
+    this.paragraph.set(id, { id, name: WORD_STYLE_NAMES.listStart(start), basedOn: 'Normal' });
+    return id;
+  }
+
+  rule(): string {
+    const id = 'QwRule';
+    this.paragraph.set(id, { id, name: WORD_STYLE_NAMES.rule, basedOn: 'Normal' });
+    return id;
+  }
+
+  colour(hex: string): string {
+    const id = `QwColour-${hex}`;
+    this.character.set(id, { id, name: WORD_STYLE_NAMES.colour(hex), run: { color: hex } });
+    return id;
+  }
+}
+
+function runOptions(node: RichNode, base: Partial<IRunOptions>, styles?: NamedStyles): IRunOptions {
   const options: Record<string, unknown> = { ...base, text: node.text ?? '' };
   for (const mark of node.marks ?? []) {
     if (mark.type === 'bold') options.bold = true;
@@ -44,13 +108,20 @@ function runOptions(node: RichNode, base: Partial<IRunOptions>): IRunOptions {
       const px = typeof fontSize === 'string' ? Number.parseFloat(fontSize) : NaN;
       // Word measures in half-points; 1px = 0.75pt.
       if (Number.isFinite(px) && px > 0) options.size = Math.round(px * 0.75 * 2);
-      if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color)) options.color = color.slice(1);
+      if (typeof color === 'string' && /^#[0-9a-f]{6}$/i.test(color)) {
+        options.color = color.slice(1);
+        if (styles) options.style = styles.colour(color.slice(1).toLowerCase());
+      }
     }
   }
   return options as IRunOptions;
 }
 
-function inlineChildren(nodes: RichNode[] | undefined, base: Partial<IRunOptions> = {}): ParagraphChild[] {
+function inlineChildren(
+  nodes: RichNode[] | undefined,
+  ctx: Context,
+  base: Partial<IRunOptions> = {},
+): ParagraphChild[] {
   const children: ParagraphChild[] = [];
   for (const node of nodes ?? []) {
     if (node.type === 'hardBreak') {
@@ -58,7 +129,20 @@ function inlineChildren(nodes: RichNode[] | undefined, base: Partial<IRunOptions
       continue;
     }
     if (node.type !== 'text') continue;
-    const run = new TextRun(runOptions(node, base));
+    const revision = revisionOf(node, ctx);
+    if (revision) {
+      const options = {
+        ...runOptions(node, base, ctx.styles),
+        id: revision.id,
+        author: revision.author,
+        date: revision.date,
+      };
+      children.push(
+        revision.kind === 'insertion' ? new InsertedTextRun(options) : new DeletedTextRun(options),
+      );
+      continue;
+    }
+    const run = new TextRun(runOptions(node, base, ctx.styles));
     const link = node.marks?.find((m) => m.type === 'link');
     const href = typeof link?.attrs?.href === 'string' ? sanitizeHref(link.attrs.href) : '';
     if (href && /^[a-z][a-z0-9+.-]*:/i.test(href)) {
@@ -91,7 +175,8 @@ function blocks(nodes: RichNode[] | undefined, ctx: Context): Paragraph[] {
 function block(
   node: RichNode,
   ctx: Context,
-  listItem?: { reference: string; instance: number },
+  /** `start`: set on the first item of an ordered list that does not start at 1. */
+  listItem?: { reference: string; instance: number; start?: number },
 ): Paragraph[] {
   const quoteStyle = ctx.quote
     ? {
@@ -103,8 +188,9 @@ function block(
     case 'paragraph':
       return [
         new Paragraph({
-          children: inlineChildren(node.content, ctx.quote ? { italics: true } : {}),
+          children: inlineChildren(node.content, ctx, ctx.quote ? { italics: true } : {}),
           alignment: alignmentOf(node),
+          ...(listItem?.start !== undefined ? { style: ctx.styles.listStart(listItem.start) } : {}),
           ...(listItem
             ? {
                 numbering: {
@@ -122,7 +208,7 @@ function block(
       return [
         new Paragraph({
           heading: HEADINGS[(level === 1 || level === 2 || level === 3 ? level : 1) as 1 | 2 | 3],
-          children: inlineChildren(node.content),
+          children: inlineChildren(node.content, ctx),
           alignment: alignmentOf(node),
         }),
       ];
@@ -134,8 +220,10 @@ function block(
         .map((t) => t.text ?? '')
         .join('')
         .split('\n');
+      const language = typeof node.attrs?.language === 'string' ? node.attrs.language : '';
       return [
         new Paragraph({
+          ...(language ? { style: ctx.styles.codeBlock(language) } : {}),
           children: lines.map(
             (line, i) => new TextRun({ text: line, font: MONOSPACE, break: i > 0 ? 1 : 0 }),
           ),
@@ -146,14 +234,16 @@ function block(
     case 'horizontalRule':
       return [
         new Paragraph({
+          style: ctx.styles.rule(),
           border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: '999999', space: 1 } },
         }),
       ];
     case 'bulletList':
     case 'orderedList': {
       let reference = BULLET_REF;
+      let start = 1;
       if (node.type === 'orderedList') {
-        const start = Math.max(1, Number(node.attrs?.start) || 1);
+        start = Math.max(1, Number(node.attrs?.start) || 1);
         ctx.orderedStarts.add(start);
         reference = `ordered-${start}`;
       }
@@ -161,9 +251,11 @@ function block(
       const instance = ++ctx.orderedInstance;
       const inner = { ...ctx, listDepth: ctx.listDepth + 1 };
       const out: Paragraph[] = [];
-      for (const item of node.content ?? []) {
+      for (const [index, item] of (node.content ?? []).entries()) {
         const [first, ...rest] = item.content ?? [];
-        if (first) out.push(...block(first, inner, { reference, instance }));
+        const marksStart = index === 0 && start !== 1;
+        if (first)
+          out.push(...block(first, inner, { reference, instance, ...(marksStart ? { start } : {}) }));
         for (const child of rest) out.push(...block(child, inner));
       }
       return out;
@@ -184,13 +276,27 @@ function levels(format: (typeof LevelFormat)[keyof typeof LevelFormat], start: n
   }));
 }
 
-/** A Word document with real heading styles, lists, quotes, code, links and text styles. */
+/**
+ * A Word document with real heading styles, lists, quotes, code, links and text styles; pending tracked
+ * changes become Word revisions (Word and LibreOffice show them for review).
+ */
 export function documentToDocx(title: string, doc: RichNode): Document {
-  const ctx: Context = { listDepth: 0, quote: false, orderedStarts: new Set(), orderedInstance: 0 };
+  const ctx: Context = {
+    listDepth: 0,
+    quote: false,
+    orderedStarts: new Set(),
+    orderedInstance: 0,
+    styles: new NamedStyles(),
+    nextRevisionId: 1,
+  };
   const body = blocks(doc.content, ctx);
   return new Document({
     title,
     creator: 'Quillwright',
+    styles: {
+      paragraphStyles: [...ctx.styles.paragraph.values()],
+      characterStyles: [...ctx.styles.character.values()],
+    },
     numbering: {
       config: [
         { reference: BULLET_REF, levels: levels(LevelFormat.BULLET, 1) },

@@ -144,5 +144,5 @@ export interface AiUsageSummary {
 /** Server-sent events of a streamed AI answer. */
 export type AiStreamEvent =
   | { event: 'delta'; data: { delta: string } }
-  | { event: 'done'; data: { text: string } & AiGenerationMeta }
+  | { event: 'done'; data: { text: string; suggestionId?: string } & AiGenerationMeta }
   | { event: 'error'; data: { message: string; code: string } };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  AI_CHANGES_PREFERENCES,
+  GHOST_COMPLETION_PREFERENCES,
   EDITOR_FONT_FAMILY_PREFERENCES,
   EDITOR_FONT_SIZE_PREFERENCES,
   THEME_PREFERENCES,
@@ -22,6 +24,8 @@ export const preferencesSchema = z.object({
   autoSave: z.boolean(),
   showWordCount: z.boolean(),
   focusModeDefault: z.boolean(),
+  aiChanges: z.enum(AI_CHANGES_PREFERENCES),
+  ghostCompletion: z.enum(GHOST_COMPLETION_PREFERENCES),
 }) satisfies z.ZodType<Preferences>;
 
 export const notificationSettingsSchema = z.object({

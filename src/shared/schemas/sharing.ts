@@ -9,6 +9,8 @@ export const MAX_SHARE_PASSWORD_LENGTH = 200;
 export const updateShareSettingsSchema = z.strictObject({
   isPublic: z.boolean(),
   allowEditing: z.boolean().default(false),
+  /** Visitors propose changes as tracked suggestions; ignored while `allowEditing` is on. */
+  allowSuggesting: z.boolean().default(false),
   expiresAt: shareExpiryDateSchema.nullable().default(null),
   password: z.string().min(1).max(MAX_SHARE_PASSWORD_LENGTH).nullable().optional(),
 });
@@ -17,6 +19,7 @@ export type UpdateShareSettings = z.input<typeof updateShareSettingsSchema>;
 export const shareSettingsSchema = z.object({
   isPublic: z.boolean(),
   allowEditing: z.boolean(),
+  allowSuggesting: z.boolean(),
   expiresAt: shareExpiryDateSchema.nullable(),
   hasPassword: z.boolean(),
 });
@@ -27,6 +30,16 @@ export const unlockShareSchema = z.strictObject({
   password: z.string().min(1).max(MAX_SHARE_PASSWORD_LENGTH),
 });
 
+/** What a share-link visitor may do: read, propose tracked suggestions, or edit. */
+export const SHARE_ACCESS_LEVELS = ['view', 'suggest', 'edit'] as const;
+export type ShareAccess = (typeof SHARE_ACCESS_LEVELS)[number];
+
+/** The level the settings grant: editing wins over suggesting. */
+export function shareAccessOf(settings: { allowEditing: boolean; allowSuggesting: boolean }): ShareAccess {
+  if (settings.allowEditing) return 'edit';
+  return settings.allowSuggesting ? 'suggest' : 'view';
+}
+
 /** What a visitor with the link gets. `shareToken` authorizes the visitor's collaboration socket. */
 export const sharedDocumentSchema = z.object({
   id: z.string(),
@@ -34,18 +47,31 @@ export const sharedDocumentSchema = z.object({
   content: z.unknown(),
   updated_at: z.string(),
   allowEditing: z.boolean(),
+  /**
+   * What the visitor may do: read, propose changes as tracked suggestions (Suggesting mode is forced and the
+   * server refuses plain edits), or edit.
+   */
+  access: z.enum(SHARE_ACCESS_LEVELS),
   shareToken: z.string(),
 });
 export type SharedDocument = z.infer<typeof sharedDocumentSchema>;
 
-/** `{origin}/shared/{id}` with `edit=true` when editing is allowed and `protected=true` with a password. */
+/**
+ * `{origin}/shared/{id}` with `edit=true` when editing is allowed (`suggest=true` when visitors may suggest)
+ * and `protected=true` with a password. The parameters only describe the link: the server decides access.
+ */
 export function shareLink(
   origin: string,
   documentId: string,
-  settings: Pick<ShareSettings, 'allowEditing' | 'hasPassword'>,
+  settings: Pick<ShareSettings, 'allowEditing' | 'hasPassword'> & { allowSuggesting?: boolean },
 ) {
   const url = new URL(`/shared/${documentId}`, origin);
-  if (settings.allowEditing) url.searchParams.set('edit', 'true');
+  const access = shareAccessOf({
+    allowEditing: settings.allowEditing,
+    allowSuggesting: !!settings.allowSuggesting,
+  });
+  if (access === 'edit') url.searchParams.set('edit', 'true');
+  if (access === 'suggest') url.searchParams.set('suggest', 'true');
   if (settings.hasPassword) url.searchParams.set('protected', 'true');
   return url.toString();
 }

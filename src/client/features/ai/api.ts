@@ -11,10 +11,20 @@ import { SseParser } from './sse';
 
 /** Plain fetchers for /api/ai (SPEC §7 plus summarize, outline, health, usage). */
 
-export type StreamingEndpoint = 'complete' | 'improve' | 'rewrite' | 'tone' | 'summarize' | 'outline';
+export type StreamingEndpoint =
+  | 'complete'
+  | 'improve'
+  | 'rewrite'
+  | 'tone'
+  | 'summarize'
+  | 'outline'
+  /** A writer's own command (features/ai-commands). */
+  | `commands/${string}/run`;
 
 export interface StreamResult extends AiGenerationMeta {
   text: string;
+  /** The suggestion the server kept for an answer about a document (its decision is recorded with it). */
+  suggestionId?: string;
 }
 
 export const aiApi = {
@@ -23,19 +33,13 @@ export const aiApi = {
   grammar: (text: string) => apiRequest<GrammarResponse>('POST', '/api/ai/grammar', { text }),
   analyze: (text: string) =>
     apiRequest<AnalysisResponse>('POST', '/api/ai/analyze', { text, type: 'content_analysis' }),
-  alternatives: (text: string, count?: number) =>
-    apiRequest<{ alternatives: string[] }>('POST', '/api/ai/alternatives', { text, count }),
+  alternatives: (text: string, count?: number, documentId?: string) =>
+    apiRequest<{ alternatives: string[] }>('POST', '/api/ai/alternatives', { text, count, documentId }),
   rewritingSuggestions: (text: string) =>
     apiRequest<{ suggestions: { suggestion: string }[] }>('POST', '/api/ai/suggestions', {
       text,
       type: 'rewriting',
     }),
-  storeSuggestion: (input: {
-    documentId: string;
-    originalText: string;
-    suggestedText: string;
-    type: string;
-  }) => apiRequest<AiSuggestion>('POST', '/api/ai/suggestions', input),
   decideSuggestion: (id: string, accepted: boolean) =>
     apiRequest<AiSuggestion>('PUT', `/api/ai/suggestions/${id}`, { accepted }),
   listSuggestions: (documentId: string) =>

@@ -1,7 +1,14 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, expect, it } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
-import { Anchor, anchorSelection, applyAnswer, applyGrammarChanges, textWithPositions } from './editor-ops';
+import {
+  Anchor,
+  anchorSelection,
+  applyAnswer,
+  applyGrammarChanges,
+  paragraphAtCursor,
+  textWithPositions,
+} from './editor-ops';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -106,4 +113,20 @@ it('with Yjs, the anchor survives a collaborator’s edit and the applied answer
   e.commands.undo();
   expect(e.getText()).toBe('Well, Hello brave world.');
   anchor.dispose();
+});
+
+it('a command without a selection works on the paragraph at the caret, or the last one with text before it', () => {
+  const e = makeEditor('<p>First one.</p><p>Second <em>one</em>.</p><p></p>');
+  select(e, 'Second');
+  e.commands.setTextSelection(e.state.selection.to);
+  const second = paragraphAtCursor(e)!;
+  expect(second.text).toBe('Second one.');
+  expect(e.state.doc.textBetween(second.from, second.to)).toBe('Second one.');
+  // On the empty last line (a command typed on a new line): the paragraph before it.
+  e.commands.setTextSelection(e.state.doc.content.size - 1);
+  expect(paragraphAtCursor(e)?.text).toBe('Second one.');
+  e.destroy();
+  const blank = makeEditor('<p></p>');
+  blank.commands.setTextSelection(1);
+  expect(paragraphAtCursor(blank)).toBeNull();
 });

@@ -63,6 +63,30 @@ export function selectedText(editor: Editor): { from: number; to: number; text: 
   return text.trim() ? { from, to, text } : null;
 }
 
+/**
+ * The paragraph a command without a selection works on: the text block at the caret, or, when that one is
+ * empty (a command typed on a new line), the nearest block with text before it.
+ */
+export function paragraphAtCursor(editor: Editor): { from: number; to: number; text: string } | null {
+  const { doc, selection } = editor.state;
+  const { $from } = selection;
+  if ($from.parent.isTextblock && $from.parent.textContent.trim()) {
+    const from = $from.start();
+    const to = $from.end();
+    return { from, to, text: textWithPositions(doc, from, to).text };
+  }
+  let found: { from: number; to: number } | null = null;
+  doc.nodesBetween(0, $from.pos, (node, pos) => {
+    if (!node.isTextblock) return true;
+    if (pos + node.nodeSize <= $from.pos && node.textContent.trim())
+      found = { from: pos + 1, to: pos + node.nodeSize - 1 };
+    return false;
+  });
+  if (!found) return null;
+  const { from, to } = found;
+  return { from, to, text: textWithPositions(doc, from, to).text };
+}
+
 /** Text before the cursor (for "Continue Writing" without a selection), at most `max` characters. */
 export function textBeforeCursor(editor: Editor, max = 4_000): { pos: number; text: string } | null {
   const pos = editor.state.selection.to;
@@ -175,7 +199,7 @@ export function asOneUndoStep(editor: Editor, fn: () => boolean): boolean {
 }
 
 const managers = new WeakMap<Editor, MarkdownManager>();
-function markdownToJson(editor: Editor, markdown: string): JSONContent {
+export function markdownToJson(editor: Editor, markdown: string): JSONContent {
   let manager = managers.get(editor);
   if (!manager) {
     manager = new MarkdownManager({ extensions: editor.extensionManager.extensions });

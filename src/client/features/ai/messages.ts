@@ -4,7 +4,14 @@
 export const NO_TEXT_SELECTED = 'No text selected';
 
 export type SelectionPurpose =
-  'complete' | 'improve' | 'rewrite' | 'check grammar' | 'summarize' | 'adjust tone';
+  | 'complete'
+  | 'improve'
+  | 'rewrite'
+  | 'check grammar'
+  | 'summarize'
+  | 'adjust tone'
+  | 'find alternatives'
+  | 'run the command on';
 
 export const selectTextMessage = (purpose: SelectionPurpose) => `Please select some text to ${purpose}.`;
 /** The assistant panel's inline alerts (SPEC §5: no trailing period). */
@@ -20,6 +27,8 @@ export const FAILED = {
   complete: 'Failed to complete text. Please try again.',
   rewrite: 'Failed to rewrite text. Please try again.',
   grammar: 'Failed to check grammar. Please try again.',
+  command: 'Failed to run the command. Please try again.',
+  alternatives: 'Failed to find alternatives. Please try again.',
 } as const;
 
 export const REWRITING_FAILED = {
@@ -42,6 +51,8 @@ export const SUCCESS = {
   noIssues: 'No issues found',
   replaced: 'Text Replaced',
   copied: 'Copied',
+  command: 'Command applied',
+  alternative: 'Alternative applied',
 } as const;
 
 export const grammarFixedMessage = (count: number) => `Fixed ${count} grammar issues`;

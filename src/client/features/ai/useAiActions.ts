@@ -4,18 +4,22 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RewriteStyleId } from '@shared/ai/catalog';
 import { toast } from '@client/components/ui/use-toast';
 import type { EditorAiActions } from '@client/features/editor/ai-actions';
+import type { AiCommand } from '@shared/schemas/ai-commands';
+import { runCommandEndpoint } from '@client/features/ai-commands/api';
+import { useAiCommands } from '@client/features/ai-commands/queries';
 import { aiApi, streamAi, type StreamingEndpoint } from './api';
 import {
   Anchor,
   anchorSelection,
-  applyAnswer,
-  applyGrammarChanges,
+  paragraphAtCursor,
   selectedText,
   textBeforeCursor,
   textWithPositions,
   type ApplyMode,
 } from './editor-ops';
 import { keepVersionBeforeAiChange } from '@client/features/history/checkpoint';
+import { useUserSettings } from '@client/features/settings/queries';
+import { applyAiAnswer, applyAiGrammarChanges } from '@client/features/suggestions/apply-ai-change';
 import { reportAiError } from './errors';
 import {
   FAILED,
@@ -28,7 +32,15 @@ import {
 import { aiSuggestionsKey, aiUsageKey } from './queries';
 
 /** What a suggestion card is showing. */
-export type SuggestionKind = 'improve' | 'complete' | 'rewrite' | 'summarize' | 'outline' | 'generate';
+export type SuggestionKind =
+  | 'improve'
+  | 'complete'
+  | 'rewrite'
+  | 'summarize'
+  | 'outline'
+  | 'generate'
+  /** A writer's own command (Settings → AI commands). */
+  | 'command';
 
 export interface PendingSuggestion {
   key: number;
@@ -57,6 +69,7 @@ const SUCCESS_BY_KIND: Record<SuggestionKind, string> = {
   summarize: SUCCESS.summarize,
   outline: SUCCESS.outline,
   generate: SUCCESS.generate,
+  command: SUCCESS.command,
 };
 const FAILURE_BY_KIND: Record<SuggestionKind, string> = {
   improve: FAILED.improve,
@@ -65,14 +78,7 @@ const FAILURE_BY_KIND: Record<SuggestionKind, string> = {
   summarize: FAILED.summarize,
   outline: FAILED.outline,
   generate: FAILED.generate,
-};
-const SUGGESTION_TYPE: Record<SuggestionKind, string> = {
-  improve: 'improvement',
-  complete: 'completion',
-  rewrite: 'rewrite',
-  summarize: 'summary',
-  outline: 'outline',
-  generate: 'generation',
+  command: FAILED.command,
 };
 
 export interface AiController {
@@ -108,6 +114,12 @@ export interface AiController {
   /** Panel buttons: they report a missing selection inline (returns false) instead of a toast. */
   improveFromPanel(): boolean;
   summarizeFromPanel(): boolean;
+  /** The writer's commands offered in the selection helper. */
+  selectionCommands: readonly AiCommand[];
+  runCustomCommand(commandId: string): void;
+  /** The selection the Alternatives dialog rephrases (null while it is closed). */
+  alternativesAnchor: Anchor | null;
+  setAlternativesOpen(open: boolean): void;
 }
 
 function requireSelection(editor: Editor | null, purpose: SelectionPurpose): Anchor | null {
@@ -133,6 +145,14 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
   const [assistantOpen, setAssistantOpen] = useState(false);
   const [rewriteOpen, setRewriteOpenState] = useState(false);
   const [rewriteAnchor, setRewriteAnchor] = useState<Anchor | null>(null);
+  const [alternativesAnchor, setAlternativesAnchor] = useState<Anchor | null>(null);
+  const { commands } = useAiCommands(editor !== null);
+  // Read when an answer is applied, not when the callbacks were made.
+  const { preferences } = useUserSettings();
+  const aiChangesRef = useRef(preferences.aiChanges);
+  useEffect(() => {
+    aiChangesRef.current = preferences.aiChanges;
+  }, [preferences.aiChanges]);
 
   const closeSuggestion = useCallback(() => {
     const current = runtime.current;
@@ -195,18 +215,8 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
               : s,
           );
           void queryClient.invalidateQueries({ queryKey: aiUsageKey });
-          state.storedId = aiApi
-            .storeSuggestion({
-              documentId,
-              originalText: anchor.originalText,
-              suggestedText: text,
-              type: SUGGESTION_TYPE[kind],
-            })
-            .then((stored) => stored.id)
-            .catch((error: unknown) => {
-              console.error('Failed to store the AI suggestion', error);
-              return null;
-            });
+          // The server kept the answer as a suggestion when the stream ended; its decision is recorded on it.
+          state.storedId = Promise.resolve(result.suggestionId ?? null);
         })
         .catch((error: unknown) => {
           if (!isCurrent()) return;
@@ -248,7 +258,7 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
       const overwrite = current.mode === 'replace' && state.anchor.isIntact();
       const target = range ?? { from: editor.state.selection.to, to: editor.state.selection.to };
       const mode: ApplyMode = current.mode === 'replace' && !overwrite ? 'after' : current.mode;
-      applyAnswer(editor, target, text, mode);
+      applyAiAnswer(editor, target, text, mode, aiChangesRef.current);
       toast({ title: state.successTitle });
       decide(state, true);
       runtime.current = null;
@@ -352,7 +362,12 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
         const range = anchor.resolve();
         if (!range) return;
         const now = textWithPositions(editor.state.doc, range.from, range.to);
-        const applied = applyGrammarChanges(editor, now.text === source.text ? now : source, result.changes);
+        const applied = applyAiGrammarChanges(
+          editor,
+          now.text === source.text ? now : source,
+          result.changes,
+          aiChangesRef.current,
+        );
         toast({ title: SUCCESS.grammar, description: grammarFixedMessage(applied) });
       })
       .catch((error: unknown) => reportAiError(error, { description: FAILED.grammar }))
@@ -415,6 +430,44 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
     [editor],
   );
 
+  /** A writer's command on the selection, or else on the paragraph at the caret; the answer is a suggestion. */
+  const runCustomCommand = useCallback(
+    (commandId: string) => {
+      if (!editor) return;
+      const command = commands.find((c) => c.id === commandId);
+      if (!command) return;
+      const target = selectedText(editor) ?? paragraphAtCursor(editor);
+      if (!target) {
+        requireSelection(editor, 'run the command on');
+        return;
+      }
+      const anchor = new Anchor(editor, target.from, target.to, target.text);
+      startSuggestion(
+        'command',
+        command.name,
+        anchor,
+        runCommandEndpoint(command.id),
+        { text: anchor.originalText },
+        'replace',
+      );
+    },
+    [commands, editor, startSuggestion],
+  );
+
+  const setAlternativesOpen = useCallback(
+    (open: boolean) => {
+      const anchor = open ? requireSelection(editor, 'find alternatives') : null;
+      if (open && !anchor) return;
+      setAlternativesAnchor((a) => {
+        a?.dispose();
+        return anchor;
+      });
+    },
+    [editor],
+  );
+
+  const selectionCommands = useMemo(() => commands.filter((c) => c.showInSelection), [commands]);
+
   const improveFromPanel = useCallback(() => {
     if (!editor || !selectedText(editor)) return false;
     improve();
@@ -435,8 +488,10 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
       summarize: summarizeLenient,
       openAssistant: () => setAssistantOpen(true),
       generate,
+      paletteCommands: commands.filter((c) => c.showInSlash),
+      runCustomCommand,
     }),
-    [completeLenient, generate, improve, setRewriteOpen, summarizeLenient],
+    [commands, completeLenient, generate, improve, runCustomCommand, setRewriteOpen, summarizeLenient],
   );
 
   const toolbar = useMemo(
@@ -471,5 +526,9 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
     generateOutline,
     improveFromPanel,
     summarizeFromPanel,
+    selectionCommands,
+    runCustomCommand,
+    alternativesAnchor,
+    setAlternativesOpen,
   };
 }

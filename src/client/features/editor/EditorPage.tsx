@@ -16,6 +16,7 @@ import { keepVersionBeforeImport } from '@client/features/history/checkpoint';
 import { DocumentHistory, HistoryButton } from '@client/features/history/components/HistoryControls';
 import { AiSetupCard } from '@client/features/settings/ai/AiSetupCard';
 import { useUserSettings } from '@client/features/settings/queries';
+import { GhostCompletion, useGhostCompletionPreference } from '@client/features/ai/useGhostCompletion';
 import { ShareMenu } from '@client/features/sharing/ShareMenu';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
@@ -27,6 +28,8 @@ import { EDITOR_BODY_CLASS, EditorSurface } from './components/EditorSurface';
 import { FormattingToolbar } from './components/FormattingToolbar';
 import { ModeToolbar } from './components/ModeToolbar';
 import { SelectionToolbar } from './components/SelectionToolbar';
+import { SuggestionReview } from '@client/features/suggestions/SuggestionReview';
+import { SuggestingModeSwitch } from '@client/features/suggestions/SuggestingModeSwitch';
 import { ShortcutsHint } from './components/ShortcutsHint';
 import { StatsPanel } from './components/StatsPanel';
 import { createClientExtensions } from './extensions/client-extensions';
@@ -44,6 +47,7 @@ import { useContentSaving, useUnsavedChanges } from './hooks/useSaveStatus';
 import { useTitleAutosave } from './hooks/useTitleAutosave';
 import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
 import './editor.css';
+import '@client/styles/tracked-changes.css';
 import '@client/styles/collaboration-carets.css';
 import { displayTitle } from '@client/lib/document-title';
 import { EditorFileDrop } from '@client/features/imports/editor-file-drop';
@@ -230,6 +234,7 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
   const editor = useEditor({
     extensions: [
       ...createClientExtensions({ session, user: frame.collabUser, getAi }),
+      GhostCompletion,
       EditorFileDrop.configure({ beforeInsert: () => keepVersionBeforeImport(frame.document.id) }),
     ],
     shouldRerenderOnTransaction: false,
@@ -259,6 +264,7 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     return () => session.ydoc.off('update', onUpdate);
   }, [session, onLocalEdit]);
 
+  useGhostCompletionPreference(editor);
   const ai = useAiActions(editor, frame.document.id);
   useEffect(() => {
     aiActionsBySession.set(session, ai.actions);
@@ -362,6 +368,7 @@ function EditorFrame(props: EditorFrameProps) {
           userName={displayNameFromEmail(user.email)}
           planName={planName}
           onOpenAccount={() => setAccountOpen(true)}
+          modeSwitch={editor ? <SuggestingModeSwitch editor={editor} /> : undefined}
           actions={
             <>
               <ShareMenu documentId={document.id} />
@@ -417,6 +424,7 @@ function EditorFrame(props: EditorFrameProps) {
             data-testid="title-input"
             className="mb-6 w-full border-none bg-transparent text-3xl font-bold tracking-tight outline-none placeholder:text-muted-foreground/60 sm:text-4xl"
           />
+          {editor && bodyReady && <SuggestionReview editor={editor} />}
           <div style={{ fontFamily: fontStack(font.fontFamily), fontSize: font.fontSizePx }}>
             <EditorSurface editor={editor} ready={bodyReady} content={content} />
           </div>

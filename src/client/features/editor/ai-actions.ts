@@ -15,6 +15,10 @@ export interface EditorAiActions {
   openAssistant?: () => void;
   /** Block menu "AI Generate". */
   generate?: () => void;
+  /** The writer's own commands offered in the palette (Settings → AI commands, "Slash palette" ticked). */
+  paletteCommands?: readonly { id: string; name: string; instruction: string }[];
+  /** Runs one of the writer's commands on the selection, or else on the paragraph at the caret. */
+  runCustomCommand?: (commandId: string) => void;
 }
 
-export type AiActionName = keyof EditorAiActions;
+export type AiActionName = Exclude<keyof EditorAiActions, 'paletteCommands' | 'runCustomCommand'>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SLASH_COMMANDS, filterSlashCommands, groupSlashCommands, paletteKeyAction } from './slash-commands';
+import {
+  SLASH_COMMANDS,
+  customSlashCommand,
+  filterSlashCommands,
+  groupSlashCommands,
+  isCustomCommand,
+  paletteKeyAction,
+} from './slash-commands';
 
 const titles = (query: string) => filterSlashCommands(query).map((c) => c.title);
 
@@ -100,5 +107,26 @@ describe('slash-command palette', () => {
       type: 'ignore',
     });
     expect(paletteKeyAction('a', { query: '', selectedIndex: 0, itemCount: 3 })).toEqual({ type: 'ignore' });
+  });
+
+  it("offers a writer's own commands in their own group, found by name", () => {
+    const pirate = customSlashCommand({
+      id: '2f1c',
+      name: 'Pirate',
+      instruction:
+        'Rewrite the text as a pirate would say it, with plenty of nautical words and a salty tone.',
+    });
+    expect(pirate.id).toBe('command:2f1c');
+    expect(isCustomCommand(pirate.id)).toBe(true);
+    expect(isCustomCommand('aiRewrite')).toBe(false);
+    expect(pirate.description.length).toBeLessThanOrEqual(60);
+    expect(pirate.description.endsWith('…')).toBe(true);
+    const all = [...SLASH_COMMANDS, pirate];
+    expect(filterSlashCommands('pira', all).map((c) => c.title)).toEqual(['Pirate']);
+    expect(groupSlashCommands(filterSlashCommands('', all)).map((s) => s.group)).toEqual([
+      'Basic Blocks',
+      'AI Commands',
+      'Your Commands',
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * Pure data and functions: the TipTap extension and the React palette call into this module.
  */
 
-export type SlashCommandGroup = 'Basic Blocks' | 'AI Commands';
+export type SlashCommandGroup = 'Basic Blocks' | 'AI Commands' | 'Your Commands';
 
 export type BlockCommandId =
   | 'text'
@@ -18,7 +18,10 @@ export type BlockCommandId =
 
 export type AiCommandId = 'aiComplete' | 'aiRewrite' | 'aiSummarize' | 'aiAssistant';
 
-export type SlashCommandId = BlockCommandId | AiCommandId;
+/** A writer's own AI command (Settings → AI commands), by its id. */
+export type CustomCommandId = `command:${string}`;
+
+export type SlashCommandId = BlockCommandId | AiCommandId | CustomCommandId;
 
 export interface SlashCommand {
   id: SlashCommandId;
@@ -33,7 +36,11 @@ export interface SlashCommand {
   keywords: readonly string[];
 }
 
-export const SLASH_COMMAND_GROUPS: readonly SlashCommandGroup[] = ['Basic Blocks', 'AI Commands'];
+export const SLASH_COMMAND_GROUPS: readonly SlashCommandGroup[] = [
+  'Basic Blocks',
+  'AI Commands',
+  'Your Commands',
+];
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {
@@ -153,6 +160,27 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
 
 export function isAiCommand(id: SlashCommandId): id is AiCommandId {
   return id.startsWith('ai');
+}
+
+export function isCustomCommand(id: SlashCommandId): id is CustomCommandId {
+  return id.startsWith('command:');
+}
+
+const CUSTOM_DESCRIPTION_MAX = 60;
+
+/** A writer's command as a palette entry: its name, and its instruction as the description. */
+export function customSlashCommand(command: { id: string; name: string; instruction: string }): SlashCommand {
+  const description =
+    command.instruction.length > CUSTOM_DESCRIPTION_MAX
+      ? `${command.instruction.slice(0, CUSTOM_DESCRIPTION_MAX - 1).trimEnd()}…`
+      : command.instruction;
+  return {
+    id: `command:${command.id}`,
+    title: command.name,
+    description,
+    group: 'Your Commands',
+    keywords: ['ai', 'custom', 'command'],
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { documentToMarkdown, documentToText, standaloneHtml } from '@shared/expo
 import { documentToDocx } from '@shared/export/docx';
 import { EXPORT_MIME_TYPES, exportFileName, type ExportFormat } from '@shared/export/filename';
 import type { RichTextDoc } from '@shared/schemas/richText';
+import { rejectAllSuggestions } from '@shared/suggestions/resolve';
 import { sanitizeRenderedHtml } from './sanitize';
 
 // Loaded on demand by the Export menu: Word and Markdown writers stay out of the editor's first load.
@@ -29,8 +30,14 @@ export function documentHtml(title: string, doc: RichTextDoc): string {
 }
 
 /** Builds the file in the browser (no server call, SPEC §7) and downloads it; PDF opens the print view. */
-export async function exportDocument(format: ExportFormat, title: string, doc: RichTextDoc): Promise<void> {
+export async function exportDocument(
+  format: ExportFormat,
+  title: string,
+  withSuggestions: RichTextDoc,
+): Promise<void> {
   const name = title.trim() || 'Untitled Document';
+  // Word keeps pending tracked changes as revisions; every other format shows the text as it stood.
+  const doc = format === 'docx' ? withSuggestions : rejectAllSuggestions(withSuggestions);
   if (format === 'pdf') {
     const view = window.open('', '_blank');
     if (!view) throw new Error('The print view was blocked by the browser');

@@ -9,6 +9,7 @@ import {
   SparklesIcon,
   SunIcon,
   UserIcon,
+  WandSparklesIcon,
 } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { NotificationSettings, Preferences, UpdateUserSettings } from '@shared/settings-defaults';
@@ -35,9 +36,10 @@ import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import { useUpdateUserSettings, useUserSettings } from './queries';
 import { AiSettingsTab } from './ai/AiSettingsTab';
+import { AiCommandsSettings } from '@client/features/ai-commands/AiCommandsSettings';
 import { useTheme, type ThemePreference } from './theme';
 
-export type SettingsTab = 'profile' | 'preferences' | 'subscription' | 'notifications' | 'ai';
+export type SettingsTab = 'profile' | 'preferences' | 'subscription' | 'notifications' | 'commands' | 'ai';
 
 export interface AccountSettingsDialogProps {
   open: boolean;
@@ -45,7 +47,7 @@ export interface AccountSettingsDialogProps {
   defaultTab?: SettingsTab;
 }
 
-/** SPEC §2 Account settings dialog: Profile, Preferences, Subscription, Notifications. */
+/** SPEC §2 Account settings dialog: Profile, Preferences, Subscription, Notifications, and AI commands. */
 export function AccountSettingsDialog({
   open,
   onOpenChange,
@@ -63,7 +65,7 @@ export function AccountSettingsDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="gap-5 sm:max-w-2xl">
+      <DialogContent className="gap-5 sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Account Settings</DialogTitle>
           <DialogDescription>
@@ -71,27 +73,31 @@ export function AccountSettingsDialog({
           </DialogDescription>
         </DialogHeader>
         <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)}>
-          <TabsList className={cn('grid w-full', isAdmin ? 'grid-cols-5' : 'grid-cols-4')}>
+          <TabsList className={cn('grid w-full', isAdmin ? 'grid-cols-6' : 'grid-cols-5')}>
             <TabsTrigger value="profile">
               <UserIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Profile</span>
+              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">Profile</span>
             </TabsTrigger>
             <TabsTrigger value="preferences">
               <SlidersHorizontalIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Preferences</span>
+              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">Preferences</span>
             </TabsTrigger>
             <TabsTrigger value="subscription">
               <CreditCardIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Subscription</span>
+              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">Subscription</span>
             </TabsTrigger>
             <TabsTrigger value="notifications">
               <BellIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Notifications</span>
+              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">Notifications</span>
+            </TabsTrigger>
+            <TabsTrigger value="commands">
+              <WandSparklesIcon aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">AI commands</span>
             </TabsTrigger>
             {isAdmin ? (
               <TabsTrigger value="ai">
                 <SparklesIcon aria-hidden="true" />
-                <span className="sr-only sm:not-sr-only">AI</span>
+                <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">AI</span>
               </TabsTrigger>
             ) : null}
           </TabsList>
@@ -107,6 +113,9 @@ export function AccountSettingsDialog({
             </TabsContent>
             <TabsContent value="notifications">
               <NotificationsTab />
+            </TabsContent>
+            <TabsContent value="commands">
+              <AiCommandsSettings />
             </TabsContent>
             {isAdmin ? (
               <TabsContent value="ai">
@@ -288,6 +297,8 @@ function PreferencesTab() {
   const { save, status } = useSaveSetting('Preferences');
   const fontSizeId = useId();
   const fontFamilyId = useId();
+  const aiChangesId = useId();
+  const ghostId = useId();
 
   const set = <K extends keyof Preferences>(key: K, value: Preferences[K]) =>
     save({ preferences: { [key]: value } as Partial<Preferences> });
@@ -381,6 +392,44 @@ function PreferencesTab() {
         description="Open documents with the side panel hidden."
         checked={preferences.focusModeDefault}
         onCheckedChange={(v) => set('focusModeDefault', v)}
+      />
+      <SettingRow
+        title={<Label htmlFor={aiChangesId}>AI changes</Label>}
+        description="How an accepted AI answer reaches your text: as suggestions you review one by one, or written at once (one undo step)."
+        control={
+          <Select
+            value={preferences.aiChanges}
+            onValueChange={(v) => set('aiChanges', v as Preferences['aiChanges'])}
+          >
+            <SelectTrigger id={aiChangesId} className="w-40">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="suggest">As suggestions</SelectItem>
+              <SelectItem value="apply">Apply directly</SelectItem>
+            </SelectContent>
+          </Select>
+        }
+      />
+      <SettingRow
+        title={<Label htmlFor={ghostId}>Inline completion</Label>}
+        description="When you pause at the end of a paragraph, a continuation appears in grey. Tab keeps it, Ctrl+→ keeps a word, Esc dismisses it."
+        control={
+          <Select
+            value={preferences.ghostCompletion}
+            onValueChange={(v) => set('ghostCompletion', v as Preferences['ghostCompletion'])}
+          >
+            <SelectTrigger id={ghostId} className="w-40">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="off">Off</SelectItem>
+              <SelectItem value="quick">After 0.4 s</SelectItem>
+              <SelectItem value="normal">After 0.7 s</SelectItem>
+              <SelectItem value="relaxed">After 1.2 s</SelectItem>
+            </SelectContent>
+          </Select>
+        }
       />
       <SaveStatus status={status} />
     </div>

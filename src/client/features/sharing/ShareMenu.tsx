@@ -6,12 +6,39 @@ import { Switch } from '@client/components/ui/switch';
 import { useToast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { COPIED_INDICATOR_MS } from '@shared/constants';
-import { shareLink, type ShareSettings, type UpdateShareSettings } from '@shared/schemas/sharing';
+import {
+  shareAccessOf,
+  shareLink,
+  type ShareAccess,
+  type ShareSettings,
+  type UpdateShareSettings,
+} from '@shared/schemas/sharing';
+import { ChoiceGroup, ChoiceItem } from '@client/components/ui/choice-group';
+import { cn } from '@client/lib/utils';
 import { Check, Copy, Globe, Lock, Share2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useShareSettings, useUpdateShareSettings } from './api';
 
-const PRIVATE: ShareSettings = { isPublic: false, allowEditing: false, expiresAt: null, hasPassword: false };
+const PRIVATE: ShareSettings = {
+  isPublic: false,
+  allowEditing: false,
+  allowSuggesting: false,
+  expiresAt: null,
+  hasPassword: false,
+};
+
+/** The three levels a link can grant, as the share menu offers them. */
+const ACCESS_CHOICES: { access: ShareAccess; label: string; saved: string }[] = [
+  { access: 'view', label: 'Can view', saved: 'Visitors can now only view' },
+  { access: 'suggest', label: 'Can suggest', saved: 'Visitors can now suggest changes' },
+  { access: 'edit', label: 'Can edit', saved: 'Visitors can now edit' },
+];
+
+const ACCESS_HINTS: Record<ShareAccess, string> = {
+  view: 'Visitors with the link can read.',
+  suggest: 'Visitors propose changes as suggestions you accept or reject.',
+  edit: 'Visitors with the link can write with you, live.',
+};
 
 function localToday(): string {
   const now = new Date();
@@ -31,6 +58,7 @@ export function ShareMenu({ documentId }: { documentId: string }) {
   const [password, setPassword] = useState('');
   const ids = { public: useId(), edit: useId(), expiry: useId(), password: useId(), link: useId() };
   const settings = data ?? PRIVATE;
+  const access = shareAccessOf(settings);
 
   useEffect(() => {
     if (!copied) return;
@@ -45,6 +73,7 @@ export function ShareMenu({ documentId }: { documentId: string }) {
     const next: UpdateShareSettings = {
       isPublic: settings.isPublic,
       allowEditing: settings.allowEditing,
+      allowSuggesting: settings.allowSuggesting,
       expiresAt: settings.expiresAt,
       ...changes,
     };
@@ -142,23 +171,35 @@ export function ShareMenu({ documentId }: { documentId: string }) {
                 </Button>
               </div>
             </div>
-            <div className="flex items-center justify-between gap-3">
-              <div className="space-y-0.5">
-                <Label htmlFor={ids.edit}>Allow Editing</Label>
-                <p className="text-xs text-muted-foreground">
-                  Visitors with the link can write with you, live.
-                </p>
-              </div>
-              <Switch
-                id={ids.edit}
-                checked={settings.allowEditing}
-                onCheckedChange={(allowEditing) =>
+            <div className="space-y-1.5">
+              <Label id={ids.edit}>Visitors with the link</Label>
+              <ChoiceGroup
+                aria-labelledby={ids.edit}
+                className="grid grid-cols-3 gap-0.5 rounded-lg bg-muted p-0.5"
+                value={access}
+                onValueChange={(value) => {
+                  const choice = ACCESS_CHOICES.find((c) => c.access === value);
+                  if (!choice) return;
                   save(
-                    { allowEditing },
-                    allowEditing ? 'Visitors can now edit' : 'Visitors can now only view',
-                  )
-                }
-              />
+                    { allowEditing: value === 'edit', allowSuggesting: value === 'suggest' },
+                    choice.saved,
+                  );
+                }}
+              >
+                {ACCESS_CHOICES.map((choice) => (
+                  <ChoiceItem
+                    key={choice.access}
+                    value={choice.access}
+                    className={cn(
+                      'h-8 rounded-md px-2 text-xs font-medium text-muted-foreground transition hover:text-foreground',
+                      'data-[state=checked]:bg-background data-[state=checked]:text-foreground data-[state=checked]:shadow-sm',
+                    )}
+                  >
+                    {choice.label}
+                  </ChoiceItem>
+                ))}
+              </ChoiceGroup>
+              <p className="text-xs text-muted-foreground">{ACCESS_HINTS[access]}</p>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={ids.expiry}>Expires</Label>

@@ -12,6 +12,7 @@ import { Link, useParams, useSearch } from 'wouter';
 import { sanitizeRenderedHtml } from '../export/sanitize';
 import { fetchSharedDocument, ShareAccessError, unlockSharedDocument } from './api';
 import '@client/styles/document.css';
+import '@client/styles/tracked-changes.css';
 
 const SharedEditor = lazy(() => import('./SharedEditor').then((m) => ({ default: m.SharedEditor })));
 const extensions = createEditorExtensions({ history: false });
@@ -132,7 +133,8 @@ function ReadOnlyDocument({ shared }: { shared: SharedDocument }) {
 export function SharedDocumentPage() {
   const { id = '' } = useParams<{ id: string }>();
   const search = new URLSearchParams(useSearch());
-  const wantsEdit = search.get('edit') === 'true';
+  // The link's parameters only choose the view; the server decides what the visitor may do.
+  const wantsLive = search.get('edit') === 'true' || search.get('suggest') === 'true';
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['shared-document', id],
@@ -175,7 +177,7 @@ export function SharedDocumentPage() {
     );
   }
   const shared = query.data;
-  if (wantsEdit && shared.allowEditing) {
+  if (wantsLive && (shared.access === 'edit' || shared.access === 'suggest')) {
     return (
       <Shell title={shared.title}>
         <h1 className="mb-8 text-3xl font-bold tracking-tight">{shared.title}</h1>

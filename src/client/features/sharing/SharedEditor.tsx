@@ -1,4 +1,6 @@
-import { COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
+import { COLLAB_CLOSE, COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
+import { Button } from '@client/components/ui/button';
+import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { SharedDocument } from '@shared/schemas/sharing';
 import { Collaboration } from '@tiptap/extension-collaboration';
@@ -9,6 +11,7 @@ import { caretColorFor } from '../editor/hooks/collab-user';
 import { useCollaboration, type CollabSession } from '../editor/hooks/useCollaboration';
 import { storedShareToken } from './api';
 import '@client/styles/document.css';
+import '@client/styles/tracked-changes.css';
 import '@client/styles/collaboration-carets.css';
 
 const ANIMALS = ['Otter', 'Heron', 'Fox', 'Lynx', 'Owl', 'Wren', 'Badger', 'Marten', 'Ibis', 'Hare'];
@@ -26,11 +29,27 @@ function visitorIdentity() {
   return { id, name: `Anonymous ${animal}`, color: caretColorFor(id) };
 }
 
-function LiveEditor({ session, user }: { session: CollabSession; user: ReturnType<typeof visitorIdentity> }) {
+function LiveEditor({
+  session,
+  user,
+  suggesting,
+}: {
+  session: CollabSession;
+  user: ReturnType<typeof visitorIdentity>;
+  suggesting: boolean;
+}) {
   const editor = useEditor(
     {
       extensions: [
         ...createEditorExtensions({ history: false }),
+        ...(suggesting
+          ? [
+              SuggestingMode.configure({
+                author: { author_id: user.id, author_name: user.name },
+                forced: true,
+              }),
+            ]
+          : []),
         Collaboration.configure({ document: session.ydoc, field: COLLAB_FRAGMENT }),
         CollaborationCaret.configure({
           provider: session.provider,
@@ -46,12 +65,30 @@ function LiveEditor({ session, user }: { session: CollabSession; user: ReturnTyp
   return <EditorContent editor={editor} data-testid="shared-editor" />;
 }
 
+/** What a refused change means for the visitor: nothing of it was kept, and the page must start afresh. */
+function RefusedNotice() {
+  return (
+    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+      <p className="font-medium">Your last change could not be kept as a suggestion.</p>
+      <p className="mt-1 text-muted-foreground">
+        Nothing of it reached the document. Reload the page to go on suggesting.
+      </p>
+      <Button size="sm" variant="outline" className="mt-3" onClick={() => window.location.reload()}>
+        Reload
+      </Button>
+    </div>
+  );
+}
+
 /**
- * The live editor for a visitor whose link allows editing. The server authorizes the socket with the share
- * token and re-checks it, so switching sharing off ends the session; the visitor can do nothing else here.
+ * The live editor for a visitor whose link allows editing or suggesting. The server authorizes the socket with
+ * the share token and re-checks it, so switching sharing off ends the session; the visitor can do nothing else
+ * here. With "Can suggest" the editor is in Suggesting mode for good, and the server refuses anything else.
  */
 export function SharedEditor({ shared, onAccessLost }: { shared: SharedDocument; onAccessLost: () => void }) {
   const [user] = useState(visitorIdentity);
+  const suggesting = shared.access === 'suggest';
+  const [refused, setRefused] = useState(false);
   const { session, live, ready } = useCollaboration({
     documentId: shared.id,
     user,
@@ -62,6 +99,12 @@ export function SharedEditor({ shared, onAccessLost }: { shared: SharedDocument;
     if (!session) return;
     const onClose = ({ event }: { event: { reason?: string } }) => {
       if (event.reason === 'access-revoked' || event.reason === 'document-not-found') onAccessLost();
+      if (event.reason === COLLAB_CLOSE.suggestionsOnly.reason) {
+        // The local copy holds the refused change: stop here rather than send it again on every reconnect.
+        setRefused(true);
+        session.provider.disconnect();
+        void session.discardLocalCopy();
+      }
     };
     const onAuthFailed = () => onAccessLost();
     session.provider.on('close', onClose);
@@ -80,10 +123,20 @@ export function SharedEditor({ shared, onAccessLost }: { shared: SharedDocument;
           aria-hidden="true"
         />
         <span data-testid="connection-badge">{live ? 'Live' : 'Offline'}</span>
-        <span>· editing as {user.name}</span>
+        <span>
+          · {suggesting ? 'suggesting' : 'editing'} as {user.name}
+        </span>
       </div>
-      {session && ready ? (
-        <LiveEditor session={session} user={user} />
+      {suggesting && (
+        <p className="mb-4 rounded-lg bg-muted px-3 py-2 text-sm" data-testid="suggesting-notice">
+          You are suggesting: what you type and delete is shown as suggestions for the owner to accept or
+          reject.
+        </p>
+      )}
+      {refused ? (
+        <RefusedNotice />
+      ) : session && ready ? (
+        <LiveEditor session={session} user={user} suggesting={suggesting} />
       ) : (
         <p className="text-sm text-muted-foreground">Loading editor...</p>
       )}

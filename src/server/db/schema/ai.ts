@@ -44,3 +44,32 @@ export const aiSuggestions = pgTable(
   },
   (t) => [index('ai_suggestions_document_idx').on(t.documentId, t.createdAt.desc())],
 );
+
+/** A writer's own AI command (Settings → AI commands). Mirrors migrations/0018_ai_commands.sql. */
+export const aiCommands = pgTable(
+  'ai_commands',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    instruction: text('instruction').notNull(),
+    icon: text('icon').notNull().default('sparkles'),
+    showInSlash: boolean('show_in_slash').notNull().default(true),
+    showInSelection: boolean('show_in_selection').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_commands_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Marks that a writer's example commands were added, so deleted examples stay deleted. */
+export const aiCommandPresets = pgTable('ai_command_presets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seededAt: timestamp('seeded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -36,6 +36,7 @@ export const documents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     isPublic: boolean('is_public').notNull().default(false),
     shareAllowEditing: boolean('share_allow_editing').notNull().default(false),
+    shareAllowSuggesting: boolean('share_allow_suggesting').notNull().default(false),
     shareExpiresAt: timestamp('share_expires_at', { withTimezone: true, mode: 'date' }),
     sharePasswordHash: text('share_password_hash'),
   },

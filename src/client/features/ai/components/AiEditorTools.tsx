@@ -1,6 +1,7 @@
 import type { AiController } from '../useAiActions';
 import { AssistantPanel } from './AssistantPanel';
 import { LiveGrammar } from './LiveGrammar';
+import { AlternativesDialog } from './AlternativesDialog';
 import { RewriteDialog } from './RewriteDialog';
 import { SelectionHelper } from './SelectionHelper';
 import { SuggestionCard } from './SuggestionCard';
@@ -17,6 +18,7 @@ export function AiEditorTools({ controller }: { controller: AiController }) {
       <SuggestionCard controller={controller} />
       <AssistantPanel controller={controller} />
       <RewriteDialog controller={controller} />
+      <AlternativesDialog controller={controller} />
     </>
   );
 }

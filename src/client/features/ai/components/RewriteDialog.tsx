@@ -28,8 +28,9 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { aiApi, streamAi } from '../api';
-import { wordDiff } from '../diff';
-import { applyAnswer } from '../editor-ops';
+import { WordDiff } from './WordDiff';
+import { useUserSettings } from '@client/features/settings/queries';
+import { applyAiAnswer } from '@client/features/suggestions/apply-ai-change';
 import { keepVersionBeforeAiChange } from '@client/features/history/checkpoint';
 import { reportAiError } from '../errors';
 import { REWRITING_FAILED, SUCCESS, TONE_FAILED } from '../messages';
@@ -58,29 +59,6 @@ const COLORS: Record<string, string> = {
   indigo: 'text-indigo-600 bg-indigo-50 dark:bg-indigo-950',
   pink: 'text-pink-600 bg-pink-50 dark:bg-pink-950',
 };
-
-function Diff({ before, after }: { before: string; after: string }) {
-  return (
-    <span className="whitespace-pre-wrap">
-      {wordDiff(before, after).map((part, index) =>
-        part.type === 'same' ? (
-          <span key={index}>{part.text}</span>
-        ) : part.type === 'added' ? (
-          <ins
-            key={index}
-            className="bg-green-100 text-green-900 no-underline dark:bg-green-900/40 dark:text-green-100"
-          >
-            {part.text}
-          </ins>
-        ) : (
-          <del key={index} className="mr-1 bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100">
-            {part.text}
-          </del>
-        ),
-      )}
-    </span>
-  );
-}
 
 type Tab = 'styles' | 'tones';
 
@@ -117,6 +95,7 @@ function RewriteBody({ controller }: { controller: AiController }) {
   const [running, setRunning] = useState(false);
   const [alternatives, setAlternatives] = useState<string[]>([]);
   const [loadingAlternatives, setLoadingAlternatives] = useState(false);
+  const { preferences } = useUserSettings();
   const abort = useRef<AbortController | null>(null);
   const original = rewriteAnchor?.originalText ?? '';
 
@@ -146,21 +125,27 @@ function RewriteBody({ controller }: { controller: AiController }) {
         { signal: controllerForRun.signal, onDelta: (_d, soFar) => setResult(soFar) },
       );
       setResult(answer.text.trim());
-      setLoadingAlternatives(true);
-      aiApi
-        .rewritingSuggestions(original)
-        .then((r) => {
-          if (!controllerForRun.signal.aborted) setAlternatives(r.suggestions.map((s) => s.suggestion));
-        })
-        // SPEC §8 fallback: rewriting suggestions are simply empty on failure.
-        .catch((error: unknown) => console.error('Failed to generate alternatives', error))
-        .finally(() => setLoadingAlternatives(false));
     } catch (error) {
       setResult('');
       reportAiError(error, isTone ? TONE_FAILED : REWRITING_FAILED);
     } finally {
       if (abort.current === controllerForRun) setRunning(false);
     }
+  };
+
+  // A second model call only when the writer asks for it (each call counts against the allowance).
+  const findAlternatives = () => {
+    if (!original || loadingAlternatives) return;
+    const controllerForRun = abort.current;
+    setLoadingAlternatives(true);
+    aiApi
+      .rewritingSuggestions(original)
+      .then((r) => {
+        if (!controllerForRun?.signal.aborted) setAlternatives(r.suggestions.map((s) => s.suggestion));
+      })
+      // SPEC §8 fallback: rewriting suggestions are simply empty on failure.
+      .catch((error: unknown) => console.error('Failed to generate alternatives', error))
+      .finally(() => setLoadingAlternatives(false));
   };
 
   const copy = async () => {
@@ -182,11 +167,11 @@ function RewriteBody({ controller }: { controller: AiController }) {
     if (editor.isDestroyed) return;
     const range = rewriteAnchor.resolve();
     if (range && rewriteAnchor.isIntact()) {
-      applyAnswer(editor, range, result, 'replace');
+      applyAiAnswer(editor, range, result, 'replace', preferences.aiChanges);
       toast({ title: SUCCESS.replaced });
     } else {
       const at = range ?? { from: editor.state.selection.to, to: editor.state.selection.to };
-      applyAnswer(editor, at, result, 'after');
+      applyAiAnswer(editor, at, result, 'after', preferences.aiChanges);
       toast({
         title: SUCCESS.replaced,
         description: 'The selected text changed meanwhile, so the result was inserted below it.',
@@ -316,7 +301,18 @@ function RewriteBody({ controller }: { controller: AiController }) {
           </div>
         </section>
         <section>
-          <h3 className="mb-1 text-sm font-medium">Alternative Suggestions</h3>
+          <div className="mb-1 flex items-center justify-between gap-2">
+            <h3 className="text-sm font-medium">Alternative Suggestions</h3>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={!original || loadingAlternatives}
+              onClick={findAlternatives}
+            >
+              Find alternatives
+            </Button>
+          </div>
           {loadingAlternatives && (
             <p className="text-xs text-muted-foreground" role="status">
               <Loader2 className="mr-1 inline size-3 animate-spin" aria-hidden="true" />
@@ -326,7 +322,7 @@ function RewriteBody({ controller }: { controller: AiController }) {
           <ul className="space-y-2">
             {alternatives.map((alternative, index) => (
               <li key={index} className="rounded-md border p-3 text-sm">
-                <Diff before={original} after={alternative} />
+                <WordDiff before={original} after={alternative} />
                 <div className="mt-2 flex justify-end">
                   <Button type="button" variant="ghost" size="sm" onClick={() => setResult(alternative)}>
                     <Check aria-hidden="true" /> Use this

@@ -110,13 +110,25 @@ export interface EditorHeaderProps {
   userName: string;
   planName: string;
   onOpenAccount: () => void;
-  /** Share and export menus (sharing engineer). */
+  /** Share, history and export menus. */
   actions?: ReactNode;
+  /** The Editing / Suggesting switch. */
+  modeSwitch?: ReactNode;
 }
 
 export function EditorHeader(props: EditorHeaderProps) {
-  const { title, saveStatus, live, aiEnabled, lastEditedAt, userName, planName, onOpenAccount, actions } =
-    props;
+  const {
+    title,
+    saveStatus,
+    live,
+    aiEnabled,
+    lastEditedAt,
+    userName,
+    planName,
+    onOpenAccount,
+    actions,
+    modeSwitch,
+  } = props;
   return (
     <header className="border-b">
       <div className="flex h-14 items-center gap-3 px-3 sm:px-4">
@@ -171,6 +183,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           {aiEnabled ? 'AI Writing Enabled' : 'AI Writing Disabled'}
         </span>
         <LastEdited at={lastEditedAt} />
+        {modeSwitch && <div className="ml-auto py-0.5">{modeSwitch}</div>}
       </div>
     </header>
   );

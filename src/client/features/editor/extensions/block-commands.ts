@@ -1,9 +1,9 @@
 import type { Editor, Range } from '@tiptap/core';
-import type { EditorAiActions } from '../ai-actions';
+import type { AiActionName, EditorAiActions } from '../ai-actions';
 import type { AiCommandId, BlockCommandId, SlashCommandId } from '../slash-commands';
-import { isAiCommand } from '../slash-commands';
+import { isAiCommand, isCustomCommand } from '../slash-commands';
 
-const AI_ACTION_FOR: Record<AiCommandId, keyof EditorAiActions> = {
+const AI_ACTION_FOR: Record<AiCommandId, AiActionName> = {
   aiComplete: 'complete',
   aiRewrite: 'rewrite',
   aiSummarize: 'summarize',
@@ -16,6 +16,7 @@ export function aiActionFor(id: AiCommandId, ai: EditorAiActions): (() => void) 
 
 /** Whether a palette command can run now (AI commands need the AI features wired). */
 export function isCommandAvailable(id: SlashCommandId, ai: EditorAiActions): boolean {
+  if (isCustomCommand(id)) return ai.runCustomCommand !== undefined;
   return !isAiCommand(id) || aiActionFor(id, ai) !== undefined;
 }
 
@@ -52,6 +53,13 @@ export function runSlashCommand(
   ai: EditorAiActions,
   range?: Range,
 ): boolean {
+  if (isCustomCommand(id)) {
+    const run = ai.runCustomCommand;
+    if (!run) return false;
+    if (range) editor.chain().focus().deleteRange(range).run();
+    run(id.slice('command:'.length));
+    return true;
+  }
   if (!isAiCommand(id)) return runBlockCommand(editor, id, range);
   const action = aiActionFor(id, ai);
   if (!action) return false;

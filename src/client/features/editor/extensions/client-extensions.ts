@@ -7,6 +7,8 @@ import { COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { EditorAiActions } from '../ai-actions';
 import type { CollabSession, CollabUser } from '../hooks/useCollaboration';
+import { SuggestionKeymap } from '@client/features/suggestions/suggestion-keymap';
+import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
 import { SlashCommandExtension } from './slash-command';
 
 export const HEADING_PLACEHOLDER = "What's the title?";
@@ -95,5 +97,7 @@ export function createClientExtensions(options: {
       render: renderCaret,
     }),
     SlashCommandExtension.configure({ getAi }),
+    SuggestionKeymap,
+    SuggestingMode.configure({ author: { author_id: user.id, author_name: user.name } }),
   ];
 }

@@ -4,7 +4,13 @@ import { ReactRenderer } from '@tiptap/react';
 import { Suggestion, exitSuggestion, type SuggestionProps } from '@tiptap/suggestion';
 import type { EditorAiActions } from '../ai-actions';
 import { SlashPalette, type SlashPaletteHandle, type SlashPaletteProps } from '../components/SlashPalette';
-import { SLASH_COMMANDS, filterSlashCommands, isAiCommand, type SlashCommand } from '../slash-commands';
+import {
+  SLASH_COMMANDS,
+  customSlashCommand,
+  filterSlashCommands,
+  isAiCommand,
+  type SlashCommand,
+} from '../slash-commands';
 import { aiActionFor, isCommandAvailable, runSlashCommand } from './block-commands';
 
 export interface SlashCommandOptions {
@@ -41,6 +47,11 @@ export const SlashCommandExtension = Extension.create<SlashCommandOptions>({
 
   addProseMirrorPlugins() {
     const getAi = () => this.options.getAi();
+    // The built-in commands, then the writer's own (they change while the editor is open).
+    const paletteCommands = () => [
+      ...SLASH_COMMANDS,
+      ...(getAi().paletteCommands ?? []).map(customSlashCommand),
+    ];
     return [
       Suggestion<SlashCommand, SlashCommand>({
         pluginKey: slashCommandPluginKey,
@@ -49,8 +60,9 @@ export const SlashCommandExtension = Extension.create<SlashCommandOptions>({
         // Spaces belong to the query ('/heading 1'), as in Notion; once a query with a space matches nothing the
         // palette steps aside so a '/' in ordinary prose ('and/or so on') does not hold Enter hostage.
         allowSpaces: true,
-        shouldShow: ({ query }) => !/\s/u.test(query) || filterSlashCommands(query).length > 0,
-        items: ({ query }) => filterSlashCommands(query),
+        shouldShow: ({ query }) =>
+          !/\s/u.test(query) || filterSlashCommands(query, paletteCommands()).length > 0,
+        items: ({ query }) => filterSlashCommands(query, paletteCommands()),
         command: ({ editor, range, props }) => {
           runSlashCommand(editor, props.id, getAi(), range);
         },

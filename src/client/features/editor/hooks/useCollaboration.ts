@@ -28,6 +28,8 @@ export interface CollabSession {
   provider: HocuspocusProvider;
   /** Auto-save off: the draft and what it holds that the server has not been sent. Absent with auto-save on. */
   manualSave?: ManualSave;
+  /** Forgets this browser's offline copy (after the server refused a change it holds). */
+  discardLocalCopy: () => Promise<void>;
 }
 
 export interface CollabState {
@@ -176,7 +178,13 @@ export function useCollaboration({
     };
     ydoc.on('afterTransaction', onAfterTransaction);
 
-    setSession({ ydoc: editorDoc, awareness, provider, ...(draft ? { manualSave: draft } : {}) });
+    setSession({
+      ydoc: editorDoc,
+      awareness,
+      provider,
+      discardLocalCopy: () => local.clearData(),
+      ...(draft ? { manualSave: draft } : {}),
+    });
     return () => {
       window.removeEventListener('offline', onOffline);
       window.removeEventListener('online', onOnline);

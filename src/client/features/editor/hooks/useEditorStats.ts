@@ -15,12 +15,37 @@ interface BlockCount {
 // object, so its count is reused and a recount after a keystroke only reads the edited block.
 const blockCounts = new WeakMap<ProseMirrorNode, BlockCount>();
 
+const isProposedForDeletion = (node: ProseMirrorNode) =>
+  node.marks.some((mark) => mark.type.name === 'deletion');
+
+/**
+ * The block's text as it reads with pending suggestions taken: text proposed for deletion is left out (and
+ * proposed insertions counted), so replacing a word with a suggestion does not count both words.
+ */
+function countedText(block: ProseMirrorNode, blockSeparator: string): string {
+  if (block.isText) return isProposedForDeletion(block) ? '' : (block.text ?? '');
+  let text = '';
+  let separated = true;
+  block.descendants((node) => {
+    if (node.isText) {
+      if (!isProposedForDeletion(node)) text += node.text ?? '';
+      separated = false;
+      return false;
+    }
+    if (node.isBlock && !separated) {
+      text += blockSeparator;
+      separated = true;
+    }
+    return true;
+  });
+  return text;
+}
+
 function countBlock(block: ProseMirrorNode): BlockCount {
   let count = blockCounts.get(block);
   if (!count) {
     // Nested blocks are separated by a space so words in adjacent paragraphs are not glued together.
-    const text = block.isText ? (block.text ?? '') : block.textBetween(0, block.content.size, ' ', ' ');
-    count = { words: countWords(text), chars: countCharacters(block.textContent) };
+    count = { words: countWords(countedText(block, ' ')), chars: countCharacters(countedText(block, '')) };
     blockCounts.set(block, count);
   }
   return count;

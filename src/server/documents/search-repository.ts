@@ -1,5 +1,5 @@
 import type { SqlRunner } from '../db/migrate';
-import type { ParsedSearchQuery } from './search-query';
+import type { ParsedSearchQuery } from '../search/search-query';
 
 /**
  * Reads the search index that migration 0013_document_search keeps current with a trigger on `documents`

@@ -1,0 +1,39 @@
+import { Editor } from '@tiptap/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEditorExtensions } from '@shared/editor/extensions';
+import { documentStats } from './useEditorStats';
+
+let editor: Editor | undefined;
+afterEach(() => editor?.destroy());
+
+function statsOf(content: string | object) {
+  editor = new Editor({ extensions: createEditorExtensions({ history: false }), content });
+  return documentStats(editor.state.doc);
+}
+
+describe('document statistics', () => {
+  it('counts words across blocks and nested lists without gluing them together', () => {
+    expect(
+      statsOf('<h1>Title here</h1><p>One two.</p><ul><li><p>three</p></li><li><p>four</p></li></ul>'),
+    ).toEqual({ wordCount: 6, charCount: 'Title hereOne two.threefour'.length, readingTime: 1 });
+  });
+
+  it('reads pending suggestions as taken: deleted words are not counted next to their replacement', () => {
+    const change = (type: string) => [{ type, attrs: { id: 's1', author_id: 'a', source: 'ai' } }];
+    const pending = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'The ' },
+            { type: 'text', text: 'cat', marks: change('deletion') },
+            { type: 'text', text: 'black dog', marks: change('insertion') },
+            { type: 'text', text: ' sat.' },
+          ],
+        },
+      ],
+    };
+    expect(statsOf(pending)).toMatchObject({ wordCount: 4, charCount: 'The black dog sat.'.length });
+  });
+});

@@ -1,0 +1,34 @@
+import type { Editor } from '@tiptap/core';
+import type { Preferences } from '@shared/settings-defaults';
+import type { GrammarChange } from '@shared/schemas/ai';
+import { applyAnswer, applyGrammarChanges, type ApplyMode, type TextWithPositions } from '../ai/editor-ops';
+import { applyAnswerAsSuggestion, applyGrammarChangesAsSuggestions } from './suggestion-ops';
+
+/**
+ * The one way an accepted AI answer reaches the text, for every entry point (suggestion card, rewrite
+ * dialog, grammar check): as a tracked-change group to review (the default) or written at once, as the
+ * writer's "AI changes" preference says. Either way it is one undo step.
+ */
+export function applyAiAnswer(
+  editor: Editor,
+  range: { from: number; to: number },
+  answer: string,
+  mode: ApplyMode,
+  preference: Preferences['aiChanges'],
+): boolean {
+  return preference === 'apply'
+    ? applyAnswer(editor, range, answer, mode)
+    : applyAnswerAsSuggestion(editor, range, answer, mode);
+}
+
+/** Grammar fixes, by the same preference. Returns how many were applied or proposed. */
+export function applyAiGrammarChanges(
+  editor: Editor,
+  source: TextWithPositions,
+  changes: GrammarChange[],
+  preference: Preferences['aiChanges'],
+): number {
+  return preference === 'apply'
+    ? applyGrammarChanges(editor, source, changes)
+    : applyGrammarChangesAsSuggestions(editor, source, changes);
+}

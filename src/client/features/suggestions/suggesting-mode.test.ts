@@ -1,0 +1,163 @@
+import { Editor } from '@tiptap/core';
+import { TextSelection } from '@tiptap/pm/state';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEditorExtensions } from '@shared/editor/extensions';
+import type { RichTextDoc } from '@shared/schemas/richText';
+import { decideSuggestions } from '@shared/suggestions/resolve';
+import { SuggestingMode } from './suggesting-mode';
+import { decideSuggestionsInEditor, findSuggestionChanges } from './suggestion-ops';
+
+const ME = { author_id: 'user-1', author_name: 'Ada' };
+const SOMEONE = { author_id: 'user-2', author_name: 'Grace' };
+
+let editor: Editor | undefined;
+afterEach(() => editor?.destroy());
+
+function makeEditor(html: string, author = ME): Editor {
+  editor = new Editor({
+    extensions: [...createEditorExtensions({ history: true }), SuggestingMode.configure({ author })],
+    content: html,
+  });
+  editor.commands.setSuggesting(true);
+  return editor;
+}
+
+/** Text with deletions as [-…-] and insertions as {+…+}, blocks joined by " | ". */
+function tracked(e: Editor): string {
+  const parts: string[] = [];
+  e.state.doc.descendants((node) => {
+    if (node.isTextblock && parts.length > 0) parts.push(' | ');
+    if (!node.isText) return true;
+    const mark = node.marks.find((m) => m.type.name === 'insertion' || m.type.name === 'deletion');
+    parts.push(!mark ? node.text! : mark.type.name === 'insertion' ? `{+${node.text}+}` : `[-${node.text}-]`);
+    return false;
+  });
+  return parts.join('');
+}
+
+function positionAfter(e: Editor, text: string): number {
+  let found = -1;
+  e.state.doc.descendants((node, pos) => {
+    if (found >= 0 || !node.isText) return;
+    const index = node.text!.indexOf(text);
+    if (index >= 0) found = pos + index + text.length;
+  });
+  if (found < 0) throw new Error(`"${text}" not found`);
+  return found;
+}
+
+function caretAt(e: Editor, position: number) {
+  e.view.dispatch(e.state.tr.setSelection(TextSelection.create(e.state.doc, position)));
+}
+
+/** Types like a keyboard: each character one transaction at the caret. */
+function type(e: Editor, text: string) {
+  for (const character of text) e.view.dispatch(e.state.tr.insertText(character));
+}
+
+function backspace(e: Editor, times = 1) {
+  for (let i = 0; i < times; i++) {
+    const { from } = e.state.selection;
+    e.view.dispatch(e.state.tr.delete(from - 1, from));
+  }
+}
+
+function forwardDelete(e: Editor, times = 1) {
+  for (let i = 0; i < times; i++) {
+    const { from } = e.state.selection;
+    e.view.dispatch(e.state.tr.delete(from, from + 1));
+  }
+}
+
+describe('Suggesting mode', () => {
+  it('turns typing into one insertion suggestion by the writer', () => {
+    const e = makeEditor('<p>The cat sat.</p>');
+    caretAt(e, positionAfter(e, 'The '));
+    type(e, 'black ');
+    expect(tracked(e)).toBe('The {+black +}cat sat.');
+    const changes = findSuggestionChanges(e);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ source: 'user', authorName: 'Ada' });
+  });
+
+  it('marks deleted text instead of removing it, and Backspace walks back over it', () => {
+    const e = makeEditor('<p>The cat sat.</p>');
+    caretAt(e, positionAfter(e, 'The cat'));
+    backspace(e, 4);
+    expect(tracked(e)).toBe('The[- cat-] sat.');
+    // The caret moved back over the marked text, so typing lands before it.
+    type(e, 'X');
+    expect(tracked(e)).toBe('The{+X+}[- cat-] sat.');
+  });
+
+  it('Delete moves forwards over the text it marks', () => {
+    const e = makeEditor('<p>The cat sat.</p>');
+    caretAt(e, positionAfter(e, 'The '));
+    forwardDelete(e, 4);
+    expect(tracked(e)).toBe('The [-cat -]sat.');
+  });
+
+  it('typing over a selection proposes the replacement after the struck text, as one change', () => {
+    const e = makeEditor('<p>The cat sat.</p>');
+    const to = positionAfter(e, 'The cat');
+    e.view.dispatch(e.state.tr.setSelection(TextSelection.create(e.state.doc, to - 3, to)));
+    type(e, 'dog');
+    expect(tracked(e)).toBe('The [-cat-]{+dog+} sat.');
+    expect(findSuggestionChanges(e)).toHaveLength(1);
+    expect(e.state.selection.from).toBe(positionAfter(e, 'dog'));
+  });
+
+  it('deleting your own pending insertion withdraws it; someone else’s stays', () => {
+    const e = makeEditor('<p>The cat sat.</p>');
+    caretAt(e, positionAfter(e, 'The '));
+    type(e, 'black ');
+    backspace(e, 3);
+    expect(tracked(e)).toBe('The {+bla+}cat sat.');
+
+    e.storage.suggestingMode.author = SOMEONE;
+    caretAt(e, positionAfter(e, 'bla'));
+    backspace(e, 1);
+    expect(tracked(e)).toBe('The {+bla+}cat sat.');
+  });
+
+  it('accepting gives the text as if typed directly; rejecting gives the original back', () => {
+    const e = makeEditor('<p>The cat sat on the mat.</p>');
+    caretAt(e, positionAfter(e, 'The cat'));
+    backspace(e, 3);
+    type(e, 'dog');
+    caretAt(e, positionAfter(e, 'the mat'));
+    type(e, ' quietly');
+    const content = e.getJSON() as RichTextDoc;
+    const asText = (doc: RichTextDoc) =>
+      (doc.content[0]?.content ?? []).map((node) => (node as { text?: string }).text ?? '').join('');
+    expect(asText(decideSuggestions(content, 'accept'))).toBe('The dog sat on the mat quietly.');
+    expect(asText(decideSuggestions(content, 'reject'))).toBe('The cat sat on the mat.');
+    decideSuggestionsInEditor(e, 'accept');
+    expect(tracked(e)).toBe('The dog sat on the mat quietly.');
+  });
+
+  it('lets structure and formatting through untracked, and does nothing when switched off', () => {
+    const e = makeEditor('<p>One two</p>');
+    caretAt(e, positionAfter(e, 'One'));
+    e.commands.splitBlock();
+    expect(tracked(e)).toBe('One |  two');
+    e.commands.setSuggesting(false);
+    caretAt(e, positionAfter(e, 'two'));
+    type(e, '!');
+    expect(tracked(e)).toBe('One |  two!');
+  });
+
+  it('a forced mode cannot be switched off', () => {
+    editor = new Editor({
+      extensions: [
+        ...createEditorExtensions({ history: true }),
+        SuggestingMode.configure({ author: ME, forced: true }),
+      ],
+      content: '<p>Hi</p>',
+    });
+    editor.commands.setSuggesting(false);
+    caretAt(editor, positionAfter(editor, 'Hi'));
+    type(editor, '!');
+    expect(tracked(editor)).toBe('Hi{+!+}');
+  });
+});

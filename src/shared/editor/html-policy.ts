@@ -1,0 +1,161 @@
+import type { IOptions as SanitizeHtmlOptions } from 'sanitize-html';
+import type { Config as DomPurifyConfig, DOMPurify } from 'dompurify';
+import { ALLOWED_LINK_PROTOCOLS, LINK_REL, LINK_TARGET, TEXT_ALIGNMENTS } from '../constants';
+import { isSafeHref } from './links';
+
+/**
+ * THE policy for HTML rendered from stored content (the shared page, HTML exports in the browser and on
+ * the server): exactly the elements, attributes, classes and style values the editor schema renders, links
+ * only with whitelisted protocols and always opening in a new tab with the safe rel. The server applies it
+ * with sanitize-html, the browser with DOMPurify; both are configured from this module, so the two cannot
+ * drift (html-policy.test.ts runs both on hostile input and requires the same result). The style value
+ * rules are also the content validator's (validate.ts), so what may be stored is what may be rendered.
+ */
+
+export const STYLE_VALUE_PATTERNS = {
+  color: /^(#[0-9a-f]{3,8}|rgba?\(\s*[\d.%\s,/]+\)|hsla?\(\s*[\d.%\s,/deg]+\)|[a-z]{3,30})$/i,
+  fontSize: /^\d{1,3}(\.\d{1,3})?(px|pt|em|rem|%)$/,
+  fontFamily: /^[\p{L}\p{N}\s,'"._-]{1,200}$/u,
+  textAlign: new RegExp(`^(${TEXT_ALIGNMENTS.join('|')})$`),
+  /** The hue of a tracked change's author colour (suggestion-marks.ts). */
+  suggestionHue: /^\d{1,3}$/,
+} as const;
+
+/** CSS property → the values it may take. */
+const STYLE_RULES: Record<string, RegExp> = {
+  'text-align': STYLE_VALUE_PATTERNS.textAlign,
+  color: STYLE_VALUE_PATTERNS.color,
+  'font-size': STYLE_VALUE_PATTERNS.fontSize,
+  'font-family': STYLE_VALUE_PATTERNS.fontFamily,
+  '--suggestion-hue': STYLE_VALUE_PATTERNS.suggestionHue,
+};
+
+const SUGGESTION_ATTRIBUTES = [
+  'class',
+  'style',
+  'data-suggestion-id',
+  'data-author-id',
+  'data-author-name',
+  'data-source',
+  'data-created-at',
+];
+
+/** Element → the attributes it may carry. */
+export const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  p: ['style'],
+  h1: ['style'],
+  h2: ['style'],
+  h3: ['style'],
+  ul: [],
+  ol: ['start', 'type'],
+  li: [],
+  blockquote: [],
+  pre: [],
+  code: ['class'],
+  hr: [],
+  br: [],
+  strong: [],
+  em: [],
+  u: [],
+  s: [],
+  a: ['href', 'target', 'rel'],
+  span: ['style', 'data-ai-suggestion'],
+  ins: SUGGESTION_ATTRIBUTES,
+  del: SUGGESTION_ATTRIBUTES,
+};
+export const RENDERED_TAGS = Object.keys(RENDERED_ATTRIBUTES);
+
+/** Element → the class names it may carry. */
+const CLASS_RULES: Record<string, RegExp> = {
+  code: /^language-[A-Za-z0-9_+#.-]{1,64}$/,
+  ins: /^tracked-(change|insertion)$/,
+  del: /^tracked-(change|deletion)$/,
+};
+
+/** A `style` attribute reduced to the declarations the policy allows ('' when none remain). */
+export function filterStyle(style: string): string {
+  const kept: string[] = [];
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim();
+    if (STYLE_RULES[property]?.test(value)) kept.push(`${property}: ${value}`);
+  }
+  return kept.join('; ');
+}
+
+function filterClasses(tag: string, classes: string): string {
+  const rule = CLASS_RULES[tag];
+  if (!rule) return '';
+  return classes
+    .split(/\s+/)
+    .filter((name) => rule.test(name))
+    .join(' ');
+}
+
+function allowsAttribute(tag: string, attribute: string): boolean {
+  return RENDERED_ATTRIBUTES[tag]?.includes(attribute) ?? false;
+}
+
+/** sanitize-html options for the policy (the server). */
+export function sanitizeHtmlOptions(): SanitizeHtmlOptions {
+  return {
+    allowedTags: RENDERED_TAGS,
+    allowedAttributes: Object.fromEntries(
+      Object.entries(RENDERED_ATTRIBUTES).map(([tag, attributes]) => [tag, [...attributes]]),
+    ),
+    allowedClasses: Object.fromEntries(Object.entries(CLASS_RULES).map(([tag, rule]) => [tag, [rule]])),
+    allowedStyles: {
+      '*': Object.fromEntries(Object.entries(STYLE_RULES).map(([property, rule]) => [property, [rule]])),
+    },
+    allowedSchemes: [...ALLOWED_LINK_PROTOCOLS],
+    allowProtocolRelative: false,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const { href, ...rest } = attribs;
+        return {
+          tagName,
+          attribs: {
+            ...rest,
+            ...(href !== undefined && isSafeHref(href) ? { href } : {}),
+            target: LINK_TARGET,
+            rel: LINK_REL,
+          },
+        };
+      },
+    },
+  };
+}
+
+const configuredPurifiers = new WeakSet<DOMPurify>();
+
+/** A sanitizer applying the policy with the given DOMPurify instance (the browser). */
+export function domPurifySanitizer(purify: DOMPurify): (html: string) => string {
+  if (!configuredPurifiers.has(purify)) {
+    configuredPurifiers.add(purify);
+    purify.addHook('uponSanitizeAttribute', (node, data) => {
+      const tag = node.nodeName.toLowerCase();
+      if (!allowsAttribute(tag, data.attrName)) {
+        data.keepAttr = false;
+        return;
+      }
+      if (data.attrName === 'style') data.attrValue = filterStyle(data.attrValue);
+      if (data.attrName === 'class') data.attrValue = filterClasses(tag, data.attrValue);
+      if (data.attrName === 'href' && !isSafeHref(data.attrValue)) data.keepAttr = false;
+      if ((data.attrName === 'style' || data.attrName === 'class') && data.attrValue === '')
+        data.keepAttr = false;
+    });
+    purify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.nodeName !== 'A') return;
+      node.setAttribute('target', LINK_TARGET);
+      node.setAttribute('rel', LINK_REL);
+    });
+  }
+  const config: DomPurifyConfig = {
+    ALLOWED_TAGS: RENDERED_TAGS,
+    ALLOWED_ATTR: [...new Set(Object.values(RENDERED_ATTRIBUTES).flat())],
+    ALLOW_DATA_ATTR: false,
+  };
+  return (html) => purify.sanitize(html, config) as string;
+}
