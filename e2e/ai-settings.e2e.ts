@@ -52,7 +52,7 @@ test('admin: detect the local model server, use it, Test it, then Improve is ans
     await waitForLive(page);
 
     let dialog = await openSettings(page);
-    await dialog.getByRole('tab', { name: 'AI' }).click();
+    await dialog.getByRole('tab', { name: 'AI', exact: true }).click();
     const settings = dialog.getByTestId('ai-settings');
     // The environment's provider is listed, read-only.
     const envRow = settings.getByTestId('ai-provider').first();
@@ -91,7 +91,7 @@ test('admin: detect the local model server, use it, Test it, then Improve is ans
 
     // Disabling it hands the work back to the environment's provider, again without a restart.
     dialog = await openSettings(page);
-    await dialog.getByRole('tab', { name: 'AI' }).click();
+    await dialog.getByRole('tab', { name: 'AI', exact: true }).click();
     const row = dialog.getByTestId('ai-provider').first();
     // The Improve call just made shows as the provider's latest answer.
     await expect(row.getByTestId('ai-provider-status')).toContainText(/Answered in \d+ ms/u);
@@ -134,7 +134,10 @@ test('admin without a provider: the editor shows the Set up AI card, and one cli
 
     await card.getByRole('button', { name: 'Open AI settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Account Settings' });
-    await expect(dialog.getByRole('tab', { name: 'AI' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('tab', { name: 'AI', exact: true })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await dialog.getByRole('button', { name: 'Close' }).click();
     await card.getByRole('button', { name: 'Dismiss' }).click();
     await expect(card).toBeHidden();
@@ -149,7 +152,7 @@ test('a member sees no AI tab and the admin routes refuse them', async ({ page, 
   await page.goto('/');
   const dialog = await openSettings(page);
   await expect(dialog.getByRole('tab', { name: 'Profile' })).toBeVisible();
-  await expect(dialog.getByRole('tab', { name: 'AI' })).toHaveCount(0);
+  await expect(dialog.getByRole('tab', { name: 'AI', exact: true })).toHaveCount(0);
   const response = await users.api(member).get('/api/admin/ai');
   expect(response.status()).toBe(403);
 });

@@ -19,6 +19,8 @@ import { AppError } from './errors';
 import type { ServerDependencies } from './dependencies';
 import type { DocumentWriteHooks } from './documents/service';
 import { createMailer } from './mail/mailer';
+import { parse as parseQueryString } from 'node:querystring';
+import { stripNulDeep } from '../shared/text/nul';
 import { registerRoutes } from './routes';
 import { registerVersions } from './versions/plugin';
 import { renderIndexHtml } from './spa';
@@ -75,6 +77,14 @@ export async function buildApp({
     // Errors carry their own JSON body; Fastify's default would print stack traces in development.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Fastify's own parser (node:querystring), minus NUL characters, which no query may carry to the database.
+    routerOptions: {
+      querystringParser: (query: string) =>
+        (query.includes('%00') ? stripNulDeep(parseQueryString(query)) : parseQueryString(query)) as Record<
+          string,
+          unknown
+        >,
+    },
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -175,7 +185,9 @@ export async function buildApp({
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
+    // NUL cannot be stored (see shared/text/nul.ts); in JSON it can only arrive as the escape \u0000.
+    if (!text.includes('\\u0000')) return parseJson(request, text, done);
+    return parseJson(request, text, (error, parsed) => done(error, error ? undefined : stripNulDeep(parsed)));
   });
 
   const aiProviders = new AiProviderRegistry(config, database, app.log);

@@ -67,5 +67,7 @@ export function repairLiveContent(doc: Y.Doc, log: FastifyBaseLogger, documentId
   // parseRichText's lenient mode also settles marks that exclude each other.
   const node = parseRichText(clean, { strict: false });
   doc.transact(() => replaceYDocContent(doc, node));
-  return yDocToContent(doc);
+  // Yjs' diff takes some differences for equal (a mark whose attributes are `true` instead of an object, which
+  // every editor reads as the plain mark), so what is stored is the validator's output of the repaired state.
+  return repairRichText(yDocToContent(doc)).doc as JSONContent;
 }

@@ -6,6 +6,7 @@ import {
   COLLAB_LIMITS,
   isStoredFor,
 } from '../../shared/editor/collab-protocol';
+import { sanitizeDocContent } from '../../shared/schemas/richText';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
 import { connectCollabClient, waitFor, type CollabClient } from './testing';
@@ -46,9 +47,14 @@ function writeHostileContent(doc: Y.Doc): void {
     const styledText = new Y.XmlText();
     styledText.insert(0, 'huge attribute', { textStyle: { color: 'x'.repeat(100_000) } });
     styled.insert(0, [styledText]);
+    // A mark whose attributes are not an object (the editor writes `{ bold: {} }`).
+    const oddMark = new Y.XmlElement('paragraph');
+    const oddMarkText = new Y.XmlText();
+    oddMarkText.insert(0, 'odd bold', { bold: true });
+    oddMark.insert(0, [oddMarkText]);
     const script = new Y.XmlElement('script');
     script.insert(0, [new Y.XmlText('alert(1)')]);
-    fragment.insert(fragment.length, [iframe, heading, link, styled, script]);
+    fragment.insert(fragment.length, [iframe, heading, link, styled, oddMark, script]);
   });
 }
 
@@ -83,6 +89,9 @@ describe('hostile live content and socket limits', () => {
       (node) => node.type === 'heading',
     );
     expect(heading?.attrs?.level).toBe(3);
+    // What is stored is exactly what the REST validator accepts.
+    expect(sanitizeDocContent(res.body.content)).toEqual({ ok: true, doc: res.body.content });
+    expect(stored).toContain('odd bold');
 
     // ...and every editor converges on the repaired document.
     const xml = () => writer.doc.getXmlFragment(COLLAB_FRAGMENT).toString();

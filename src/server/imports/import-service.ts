@@ -3,6 +3,7 @@ import { DEFAULT_DOCUMENT_TITLE } from '../../shared/constants';
 import { MAX_DOCUMENT_TITLE_LENGTH } from '../../shared/schemas/documents';
 import type { ImportDegradation } from '../../shared/schemas/imports';
 import { sanitizeDocContent, type RichTextDoc, type RichTextNode } from '../../shared/schemas/richText';
+import { stripNul } from '../../shared/text/nul';
 import { AppError, unprocessable } from '../errors';
 import { createDocument, type DocumentRecord, type DocumentsContext } from '../documents/service';
 import type { Degradations } from './html-to-document';
@@ -75,7 +76,7 @@ function titleFromFileName(fileName: string): string {
 }
 
 const fitTitle = (title: string) =>
-  title.replace(/\s+/g, ' ').trim().slice(0, MAX_DOCUMENT_TITLE_LENGTH).trim();
+  stripNul(title).replace(/\s+/g, ' ').trim().slice(0, MAX_DOCUMENT_TITLE_LENGTH).trim();
 
 /**
  * The title: a heading that opens the document is the title and leaves the body (that is how our own

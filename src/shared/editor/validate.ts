@@ -4,6 +4,7 @@ import type { RichTextDoc, RichTextMark, RichTextNode } from '../schemas/richTex
 import { getEditorSchema } from './extensions';
 import { STYLE_VALUE_PATTERNS } from './html-policy';
 import { MAX_HREF_LENGTH, sanitizeHref } from './links';
+import { hasNul, stripNul } from '../text/nul';
 import { SUGGESTION_SOURCES } from './suggestion-marks';
 
 /**
@@ -274,7 +275,11 @@ class Walk {
     const out: Record<string, unknown> = {};
     let kept = 0;
     for (const key in attrRules) {
-      const raw = hasOwn(given, key) ? given[key] : undefined;
+      let raw = hasOwn(given, key) ? given[key] : undefined;
+      if (typeof raw === 'string' && hasNul(raw)) {
+        raw = stripNul(raw);
+        this.changed = true;
+      }
       const result = attrRules[key]!(raw);
       let value: unknown;
       if (result.ok) value = result.value;
@@ -349,8 +354,8 @@ class Walk {
       frame.target[frame.index] = node;
       if (node?.content) filled.push(node.content as (RichTextNode | null)[]);
     }
-    if (this.mode === 'repair') {
-      // Dropped nodes left holes; close them.
+    if (this.changed) {
+      // Dropped nodes left holes (in refuse mode only a text node of NUL characters is dropped); close them.
       for (const list of filled) {
         let write = 0;
         for (let read = 0; read < list.length; read++) if (list[read]) list[write++] = list[read]!;
@@ -400,6 +405,12 @@ class Walk {
         return null;
       }
       let text = input.text;
+      if (hasNul(text)) {
+        // Dropped in both modes, like an unknown attribute key: it cannot be stored and means nothing.
+        text = stripNul(text);
+        this.changed = true;
+        if (text === '') return null;
+      }
       if (text.length > MAX_TEXT_NODE_LENGTH) {
         this.problem(() => `text node at ${pathOf(frame)} is longer than ${MAX_TEXT_NODE_LENGTH} characters`);
         text = text.slice(0, MAX_TEXT_NODE_LENGTH);
