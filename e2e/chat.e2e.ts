@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import {
   createDocumentViaApi,
   createTestUser,
@@ -39,6 +40,9 @@ test('chat answers about the document and proposes changes as suggestions on the
   await page.keyboard.press('Enter');
   await page.keyboard.type(`The second paragraph ${PASSAGE}.`);
 
+  await shoot(page, 'chat-toolbar', 390, false);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Ctrl+J opens the panel with the message field focused; the empty state offers examples.
   await page.keyboard.press('Control+j');
   const panel = page.getByRole('complementary', { name: 'Chat with the document' });
@@ -67,7 +71,9 @@ test('chat answers about the document and proposes changes as suggestions on the
   await expect(second.locator('del.tracked-deletion').first()).toBeVisible();
   await expect(body.locator('p').first().locator('ins, del')).toHaveCount(0);
   await shoot(page, 'chat-answers', 1280, false);
+  await expectAccessible(page, 'chat panel (light)');
   await shoot(page, 'chat-answers', 1280, true);
+  await expectAccessible(page, 'chat panel (dark)');
   await shoot(page, 'chat-answers', 390, true);
   await shoot(page, 'chat-answers', 390, false);
   // On a phone the sheet covers the text: "Review in the text" makes way and shows the change.

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_SYSTEM_INTRO } from '../../shared/ai/prompts';
 import { CHAT_MESSAGE_MAX_CHARS } from '../../shared/constants';
+import { connectCollabClient, waitFor } from '../collab/testing';
 import { aiChatMessages, documents } from '../db/schema';
 import { openAiSystemPrompt, openAiUserPrompt, startFakeOpenAI } from '../test/fake-openai';
 import type { FakeProvider } from '../test/fake-provider';
@@ -136,6 +137,22 @@ describe('chat with the document', () => {
     expect(rows).toHaveLength(4);
     const listed = await server.request('GET', `/api/ai/chat/${id}`, { token: writer.token });
     expect(listed.body.messages[1].edits).toEqual([{ find: 'far too long and wordy', replace: 'short' }]);
+  });
+
+  it('reads the document as it is live, before the store debounce has written it', async () => {
+    const id = await createDocument(writer, ['Stored paragraph.']);
+    const client = await connectCollabClient({ serverUrl: server.url, documentId: id, token: writer.token });
+    try {
+      client.appendParagraph('Typed a moment ago.');
+      await waitFor(() =>
+        JSON.stringify(server.app.liveDocuments.currentContent(id) ?? {}).includes('Typed a moment ago.'),
+      );
+      openai.answerWith(() => ['Seen.']);
+      await ask(id, 'What did I just type?');
+      expect(openAiUserPrompt(lastPrompt())).toContain('[2] Typed a moment ago.');
+    } finally {
+      client.destroy();
+    }
   });
 
   it('keeps hostile Markdown as the model wrote it (the client renders it sanitized)', async () => {

@@ -9,10 +9,15 @@ import { chatEditSchema, type ChatEdit } from '../schemas/ai-chat';
 
 const EDITS_FENCE = /```[ \t]*edits[ \t]*\r?\n/i;
 
-/** The prose part of a (possibly still streaming) answer: everything before the edits block. */
-export function chatProse(answer: string): string {
+/**
+ * The prose part of a (possibly still streaming) answer: everything before the edits block. While an
+ * answer streams, a fence still being written at its end ("```ed") is held back too, so the edits block
+ * never flashes as code.
+ */
+export function chatProse(answer: string, options: { streaming?: boolean } = {}): string {
   const match = EDITS_FENCE.exec(answer);
-  return (match ? answer.slice(0, match.index) : answer).trim();
+  const prose = match ? answer.slice(0, match.index) : answer;
+  return (options.streaming ? prose.replace(/```[^\n`]*$/, '') : prose).trim();
 }
 
 /**

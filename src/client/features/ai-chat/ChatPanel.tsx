@@ -248,7 +248,7 @@ export function ChatPanel({ documentId, editor, open, onClose }: ChatPanelProps)
             <Question text={pending.question} />
             <div aria-busy="true" data-testid="chat-answer" className="flex flex-col gap-1">
               {pending.answer ? (
-                <MarkdownAnswer markdown={chatProse(pending.answer)} />
+                <MarkdownAnswer markdown={chatProse(pending.answer, { streaming: true })} />
               ) : (
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
                   <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Thinking…
