@@ -5,6 +5,7 @@ import { users } from '../src/server/db/schema';
 import { hashPassword } from '../src/server/accounts/passwords';
 import { startFakeOpenAI } from '../src/server/test/fake-openai';
 import { startFakeStripe } from '../src/server/test/fake-stripe';
+import { CHAT_SYSTEM_INTRO } from '../src/shared/ai/prompts';
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './env';
 
 /**
@@ -40,8 +41,29 @@ const fakeStripe = await startFakeStripe({
   webhookUrl: `http://127.0.0.1:${E2E_PORT}/api/stripe/webhook`,
 });
 
+/** The passage e2e/chat.e2e.ts types into its second paragraph, and what a chat "shorten" request makes of it. */
+const CHAT_E2E_PASSAGE = 'rambles on and on about the weather for far too long';
+const CHAT_E2E_REPLACEMENT = 'is brief';
+
+/**
+ * Chat with the document: a question gets Markdown (bold and a list); a message asking to "shorten" gets
+ * prose plus an edits block replacing CHAT_E2E_PASSAGE. Only the new message (<question>) decides, not
+ * the conversation before it.
+ */
+function chatAnswer(messages: { role?: string; content?: unknown }[]): string[] {
+  const user = String(messages.findLast((m) => m.role === 'user')?.content ?? '');
+  const question = /<question>\n([\s\S]*?)\n<\/question>/.exec(user)?.[1] ?? '';
+  if (/shorten/i.test(question)) {
+    const edits = JSON.stringify([{ find: CHAT_E2E_PASSAGE, replace: CHAT_E2E_REPLACEMENT }]);
+    return ['I shortened ', 'the second paragraph.\n\n', '```edits\n', edits, '\n```'];
+  }
+  return ['The **weakest** ', 'argument is the weather:\n\n', '- it rambles\n', '- it repeats itself'];
+}
+
 // AI: an OpenAI-compatible stand-in on a loopback port (answers "The improved text." unless asked for a list).
-const answerLikeTheProduct = (body: { messages?: { content?: unknown }[] }) => {
+const answerLikeTheProduct = (body: { messages?: { role?: string; content?: unknown }[] }) => {
+  if (String(body?.messages?.[0]?.content ?? '').startsWith(CHAT_SYSTEM_INTRO))
+    return chatAnswer(body.messages ?? []);
   const prompt = JSON.stringify(body?.messages ?? []);
   if (/alternative phrasings|Rephrase the text/.test(prompt))
     return ['1. First alternative.\n', '2. Second alternative.\n', '3. Third alternative.'];

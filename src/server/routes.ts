@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminAiRoutes } from './admin/ai-settings-routes';
 import { aiRoutes } from './ai/routes';
 import { aiCommandRoutes } from './ai-commands/routes';
+import { aiChatRoutes } from './ai-chat/routes';
 import { authRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { documentRoutes } from './documents/routes';
@@ -24,6 +25,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes, { prefix: '/me' });
   await app.register(aiRoutes, { prefix: '/ai' });
   await app.register(aiCommandRoutes, { prefix: '/ai/commands' });
+  await app.register(aiChatRoutes, { prefix: '/ai/chat' });
   await app.register(billingRoutes);
   await app.register(sharingRoutes);
   await app.register(exportRoutes);

@@ -35,6 +35,22 @@ export const AI_COMMANDS_INLINE_IN_HELPER = 2;
 /** Rephrasings the selection helper's "Alternatives" offers side by side. */
 export const SELECTION_ALTERNATIVES_COUNT = 3;
 
+// Chat with the document (editor side panel; docs/ai.md "Chat with the document")
+/** Messages kept per document and writer; older ones are deleted as new ones arrive. */
+export const CHAT_HISTORY_LIMIT = 100;
+/** Earlier messages sent to the model with each question. */
+export const CHAT_PROMPT_MESSAGES = 10;
+/** Characters of the document sent with a question; longer documents are trimmed around the relevant parts. */
+export const CHAT_CONTEXT_CHARS = 24_000;
+/** Characters of the earlier conversation sent with a question (oldest dropped first). */
+export const CHAT_HISTORY_CHARS = 8_000;
+/** Longest message a writer may send. */
+export const CHAT_MESSAGE_MAX_CHARS = 4_000;
+/** Most edits one answer may propose; further ones are dropped. */
+export const CHAT_MAX_EDITS = 20;
+/** Longest passage an edit may find or write. */
+export const CHAT_EDIT_MAX_CHARS = 4_000;
+
 // Editor
 export const DEFAULT_EDITOR_FONT_FAMILY = 'Inter';
 export const DEFAULT_EDITOR_FONT_SIZE_PX = 16;

@@ -23,6 +23,9 @@ import { AI_CHECK_PER_USER, AI_GENERATION_PER_USER, perUserLimit } from './rate-
 import { extractiveSummary } from './summary';
 import { aiRunCommandRequestSchema } from '../../shared/schemas/ai-commands';
 import { commandIdOf } from '../ai-commands/routes';
+import { chatDocumentIdOf } from '../ai-chat/routes';
+import { chatPrompt, keepExchange } from '../ai-chat/service';
+import { chatRequestSchema } from '../../shared/schemas/ai-chat';
 import { commandToRun } from '../ai-commands/service';
 import { badRequest, notFound } from '../errors';
 import { requireUser } from '../plugins/auth';
@@ -304,6 +307,28 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
       'result',
       text,
     );
+  });
+
+  /**
+   * Chat with the document (see ai-chat/): the writer's message about their own document, answered from
+   * the document and the recent conversation. The question and the answer are stored when the answer is
+   * complete; the `done` event (or the JSON answer) carries both as stored, the answer's edits parsed.
+   */
+  app.post('/chat/:documentId', async (request, reply) => {
+    const body = parseInput(chatRequestSchema, request.body);
+    const ctx = await context(request, reply);
+    ctx.documentId = chatDocumentIdOf(request.params);
+    await prepareCall(ctx);
+    const built = await chatPrompt(ctx.db, ctx.userId, ctx.documentId, body.message, (id) =>
+      app.liveDocuments.currentContent(id),
+    );
+    const question = { text: body.message, askedAt: new Date() };
+    const keep = async (text: string) => ({
+      ...(await keepExchange(ctx.db, ctx.log, ctx.userId, ctx.documentId!, question, text)),
+    });
+    if (wantsStream(request)) return sendStream(request, reply, stream(ctx, 'chat', built), keep);
+    const result = await generate(ctx, 'chat', built);
+    return { ...meta(result), ...(await keep(result.text)) };
   });
 
   app.post('/outline', async (request, reply) => {

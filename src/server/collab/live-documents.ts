@@ -1,9 +1,10 @@
 import type { Hocuspocus } from '@hocuspocus/server';
+import type { JSONContent } from '@tiptap/core';
 import type { Redis } from '@hocuspocus/extension-redis';
 import { encodeStatelessMessage } from '../../shared/editor/collab-protocol';
 import type { AuthenticationExtension } from './authentication-extension';
 import { notFound } from '../errors';
-import { parseDocumentContent, replaceYDocContent } from './content';
+import { parseDocumentContent, replaceYDocContent, yDocToContent } from './content';
 import type { StoreContext } from './persistence-extension';
 
 /**
@@ -23,6 +24,15 @@ export class LiveDocuments {
     return (
       documents.has(documentId) || loadingDocuments.has(documentId) || unloadingDocuments.has(documentId)
     );
+  }
+
+  /**
+   * The body of the document as it is live on this instance right now (it may be newer than the stored
+   * JSON, which follows after the store debounce), or undefined when it is not open here.
+   */
+  currentContent(documentId: string): JSONContent | undefined {
+    const document = this.hocuspocus.documents.get(documentId);
+    return document ? yDocToContent(document) : undefined;
   }
 
   /**

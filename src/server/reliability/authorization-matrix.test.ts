@@ -351,6 +351,19 @@ const MATRIX: Record<string, RouteCase> = {
     }),
     expect: documentScoped(200),
   },
+  // Chat with the document: the owner's conversation; share-link visitors never get one.
+  'GET /api/ai/chat/:documentId': {
+    call: (s) => ({ path: `/api/ai/chat/${s.documentId}` }),
+    expect: documentScoped(200),
+  },
+  'POST /api/ai/chat/:documentId': {
+    call: (s) => ({ path: `/api/ai/chat/${s.documentId}`, body: { message: 'What is this about?' } }),
+    expect: { ...NO_USER, otherUser: 404, owner: AI_SERVED },
+  },
+  'DELETE /api/ai/chat/:documentId': {
+    call: (s) => ({ path: `/api/ai/chat/${s.documentId}` }),
+    expect: documentScoped(204),
+  },
   'PUT /api/ai/suggestions/:id': {
     call: (s) => ({ path: `/api/ai/suggestions/${s.suggestionId}`, body: { accepted: true } }),
     expect: documentScoped(200),

@@ -19,7 +19,9 @@ export type StreamingEndpoint =
   | 'summarize'
   | 'outline'
   /** A writer's own command (features/ai-commands). */
-  | `commands/${string}/run`;
+  | `commands/${string}/run`
+  /** Chat with the document (features/ai-chat). */
+  | `chat/${string}`;
 
 export interface StreamResult extends AiGenerationMeta {
   text: string;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
 import { useEditor } from '@tiptap/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import * as Y from 'yjs';
 import { DEFAULT_DOCUMENT_TITLE } from '@shared/constants';
@@ -54,6 +54,10 @@ import { EditorFileDrop } from '@client/features/imports/editor-file-drop';
 import { QuickSwitcher } from '@client/features/search/QuickSwitcher';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
+/** Chat with the document: loaded on first open, so the editor's first load does not carry it. */
+const ChatPanel = lazy(() =>
+  import('@client/features/ai-chat/ChatPanel').then((module) => ({ default: module.ChatPanel })),
+);
 /** Tailwind's md breakpoint: from here the stats panel is a left column. */
 const WIDE_LAYOUT_QUERY = '(min-width: 768px)';
 
@@ -345,12 +349,42 @@ function EditorFrame(props: EditorFrameProps) {
   const [focusOverride, setFocusOverride] = useState<boolean | null>(null);
   const focusMode = focusOverride ?? preferences.focusModeDefault;
 
+  // Chat with the document: mounted on first open and kept (an answer in progress survives closing).
+  const [chatOpen, setChatOpen] = useState(false);
+  const [chatMounted, setChatMounted] = useState(false);
+  const closeChat = useCallback(() => {
+    setChatOpen(false);
+    editor?.commands.focus();
+  }, [editor]);
+  const toggleChat = useCallback(() => {
+    if (chatOpen) return closeChat();
+    setChatMounted(true);
+    setChatOpen(true);
+  }, [chatOpen, closeChat]);
+  useEffect(() => {
+    if (!editor) return;
+    // Ctrl/⌘+J, from the text or anywhere on the page (the editor binds nothing to it).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (
+        (event.ctrlKey || event.metaKey) &&
+        !event.altKey &&
+        !event.shiftKey &&
+        event.key.toLowerCase() === 'j'
+      ) {
+        event.preventDefault();
+        toggleChat();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [editor, toggleChat]);
+
   const content = useMemo(() => readContent(document.content), [document.content]);
   // An empty document cannot be duplicated by the first sync, so it is editable at once, even offline.
   const bodyReady = ready || (content.content ?? []).length === 0;
 
   return (
-    <div className="flex min-h-dvh flex-col bg-background">
+    <div className={cn('flex min-h-dvh flex-col bg-background', chatOpen && 'lg:pr-96')}>
       <div className="top-0 z-30 border-b bg-background md:sticky">
         <EditorHeader
           title={title}
@@ -386,6 +420,8 @@ function EditorFrame(props: EditorFrameProps) {
           onAssistantToggle={aiController?.toggleAssistant}
           rewriteOpen={aiController?.rewriteOpen ?? false}
           onRewriteToggle={aiController?.toggleRewrite}
+          chatOpen={chatOpen}
+          onChatToggle={editor ? toggleChat : undefined}
         />
         {editor && (
           <FormattingToolbar
@@ -439,6 +475,11 @@ function EditorFrame(props: EditorFrameProps) {
       )}
       {aiController && <AiEditorTools controller={aiController} />}
       <DocumentHistory documentId={document.id} editor={editor} />
+      {chatMounted && editor && (
+        <Suspense fallback={null}>
+          <ChatPanel documentId={document.id} editor={editor} open={chatOpen} onClose={closeChat} />
+        </Suspense>
+      )}
     </div>
   );
 }

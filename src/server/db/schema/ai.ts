@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { documents } from './documents';
 
@@ -73,3 +83,30 @@ export const aiCommandPresets = pgTable('ai_command_presets', {
     .references(() => users.id, { onDelete: 'cascade' }),
   seededAt: timestamp('seeded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * A writer's conversation with a document (the editor's chat panel), one row per message. Mirrors
+ * migrations/0019_ai_chat.sql. Kept per (document, writer), at most CHAT_HISTORY_LIMIT messages; gone with
+ * the document or the writer.
+ */
+export const aiChatMessages = pgTable(
+  'ai_chat_messages',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'user' or 'assistant'. */
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    /** An assistant answer's proposed changes, `[{ find, replace }]`, validated before they are stored. */
+    edits: jsonb('edits'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_chat_messages_conversation_idx').on(t.documentId, t.userId, t.createdAt)],
+);

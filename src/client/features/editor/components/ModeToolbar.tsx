@@ -1,4 +1,4 @@
-import { Focus, PenLine, Sparkles } from 'lucide-react';
+import { Focus, MessagesSquare, PenLine, Sparkles } from 'lucide-react';
 import type { Editor } from '@tiptap/core';
 import { useEditorStats } from '../hooks/useEditorStats';
 import { ToolbarButton } from './ToolbarButton';
@@ -13,9 +13,12 @@ export interface ModeToolbarProps {
   onAssistantToggle?: () => void;
   rewriteOpen: boolean;
   onRewriteToggle?: () => void;
+  chatOpen: boolean;
+  /** Chat with the document (also Ctrl/⌘+J); absent until the editor exists. */
+  onChatToggle?: () => void;
 }
 
-/** SPEC §2 toolbar toggles (Focus, AI Assistant, Rewrite) and the live counts. */
+/** SPEC §2 toolbar toggles (Focus, AI Assistant, Rewrite), Chat, and the live counts. */
 export function ModeToolbar(props: ModeToolbarProps) {
   const {
     editor,
@@ -26,6 +29,8 @@ export function ModeToolbar(props: ModeToolbarProps) {
     onAssistantToggle,
     rewriteOpen,
     onRewriteToggle,
+    chatOpen,
+    onChatToggle,
   } = props;
   return (
     <div className="flex items-center gap-1 px-3 py-1.5 sm:px-4">
@@ -57,6 +62,20 @@ export function ModeToolbar(props: ModeToolbarProps) {
       >
         <PenLine />
         <span className="hidden text-xs sm:inline">Rewrite</span>
+      </ToolbarButton>
+      <ToolbarButton
+        label="Chat"
+        title="Chat with the document (Ctrl+J)"
+        aria-keyshortcuts="Control+J Meta+J"
+        aria-controls={chatOpen ? 'document-chat' : undefined}
+        active={chatOpen}
+        disabled={!onChatToggle}
+        onClick={onChatToggle}
+        className="px-2"
+        data-testid="chat-toggle"
+      >
+        <MessagesSquare />
+        <span className="hidden text-xs sm:inline">Chat</span>
       </ToolbarButton>
       {showCounts && <LiveCounts editor={editor} />}
     </div>

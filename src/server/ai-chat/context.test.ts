@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { CHAT_OMITTED } from '../../shared/ai/prompts';
+import { documentBlocks, documentForPrompt } from './context';
+
+describe('the document as the chat model sees it', () => {
+  it('numbers the blocks, with headings and list items marked', () => {
+    const blocks = documentBlocks({
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Soil' }] },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Dig ' },
+            { type: 'text', text: 'deep.' },
+          ],
+        },
+        { type: 'paragraph' },
+        {
+          type: 'bulletList',
+          content: [
+            {
+              type: 'listItem',
+              content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Compost' }] }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(blocks).toEqual(['## Soil', 'Dig deep.', '- Compost']);
+    expect(documentForPrompt('Garden', blocks, 'anything', 1_000)).toBe(
+      'Title: Garden\n[1] ## Soil\n[2] Dig deep.\n[3] - Compost',
+    );
+  });
+
+  it('trims a long document around the blocks that share the question’s words', () => {
+    const blocks = Array.from(
+      { length: 200 },
+      (_, i) => `Filler paragraph number ${i} about nothing much at all.`,
+    );
+    blocks[120] = 'The lighthouse keeper watched the storm.';
+    const text = documentForPrompt('Long', blocks, 'What does the lighthouse keeper do?', 600);
+    expect(text.length).toBeLessThanOrEqual(620);
+    expect(text).toContain('[121] The lighthouse keeper watched the storm.');
+    expect(text).toContain('[120] Filler paragraph number 119');
+    expect(text).toContain('[122] Filler paragraph number 121');
+    expect(text).toContain(CHAT_OMITTED);
+    expect(text.startsWith('Title: Long\n')).toBe(true);
+  });
+});
