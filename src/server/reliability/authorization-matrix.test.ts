@@ -358,7 +358,7 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'POST /api/ai/chat/:documentId': {
     call: (s) => ({ path: `/api/ai/chat/${s.documentId}`, body: { message: 'What is this about?' } }),
-    expect: { ...NO_USER, otherUser: 404, owner: AI_SERVED },
+    expect: documentScoped(200),
   },
   'DELETE /api/ai/chat/:documentId': {
     call: (s) => ({ path: `/api/ai/chat/${s.documentId}` }),
