@@ -109,13 +109,19 @@ for (const theme of THEMES) {
     });
 
     test(`editor with its palette, menus and dialogs (${theme})`, async ({ page, users }) => {
-      // Eleven axe passes over the full editor: on a loaded two-core machine this outlasts the default minute.
+      // Twelve axe passes over the full editor: on a loaded two-core machine this outlasts the default minute.
       test.slow();
       const { owner, id } = await ownDocument(users, `a11y-editor-${theme}`);
       await users.login(owner);
       await page.goto(`/editor/${id}`);
       await waitForLive(page);
       await expectAccessible(page, 'editor');
+
+      // Document Stats → Analyze: the analysis section open in the stats column.
+      await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+      await expect(page.getByTestId('analysis-suggestions')).toBeVisible();
+      await expectAccessible(page, 'editor: analysis panel');
+      await page.getByRole('button', { name: 'Close analysis' }).click();
 
       // The slash palette over the text.
       await editorBody(page).click();

@@ -16,6 +16,34 @@ export const READING_WORDS_PER_MINUTE = 200;
 export const DEFAULT_ALTERNATIVES_COUNT = 3;
 export const DEFAULT_READABILITY_SCORE = 7;
 
+// Document analysis (Document Stats → Analyze, and POST /api/ai/analyze): offline, no provider involved.
+// src/shared/analysis measures; the editor highlights what these thresholds flag (docs/ai.md "Analysis").
+/** SPEC §8 fallback when analysis fails: readability DEFAULT_READABILITY_SCORE and this one suggestion. */
+export const ANALYSIS_FALLBACK_SUGGESTION = 'Content analysis unavailable';
+/** A sentence with more words than this is long: highlighted, and suggested for splitting. */
+export const LONG_SENTENCE_WORDS = 30;
+/** Sentence-length chart: the upper bound (in words) of each bucket; one more bucket holds the longer ones. */
+export const SENTENCE_LENGTH_BUCKETS = [10, 20, LONG_SENTENCE_WORDS] as const;
+/** Pause in typing before the open analysis panel analyses the document again. */
+export const ANALYSIS_DEBOUNCE_MS = 600;
+/** Flesch reading ease below this suggests shorter words and sentences. */
+export const DIFFICULT_READING_EASE = 50;
+/** Sentiment (AFINN comparative score per word) beyond ± this reads as positive or negative. */
+export const SENTIMENT_NEUTRAL_BAND = 0.05;
+/** A word (not a stopword) is overused from this many uses and this share of all words. */
+export const REPEATED_WORD_MIN_COUNT = 3;
+export const REPEATED_WORD_MIN_SHARE = 0.005;
+/** The same word again within this many words (in one paragraph) is a close repeat. */
+export const REPEATED_WORD_WINDOW = 8;
+/** Shorter words are never reported as repeated. */
+export const REPEATED_WORD_MIN_LENGTH = 3;
+/** Repeated words listed at most (most repeated first). */
+export const REPEATED_WORDS_MAX = 8;
+/** Long sentences named one by one in the suggestions; the rest are counted. */
+export const ANALYSIS_NAMED_SENTENCES_MAX = 3;
+/** Characters of a sentence quoted in a suggestion ("Split the 34-word sentence beginning '…'"). */
+export const ANALYSIS_QUOTE_CHARS = 40;
+
 // Ghost-text completion (editor): the pause before asking, per preference; what is sent and shown.
 export const GHOST_COMPLETION_DELAY_MS = { quick: 400, normal: 700, relaxed: 1_200 } as const;
 /** A paragraph needs this many words before a continuation is offered. */

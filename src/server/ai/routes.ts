@@ -15,7 +15,7 @@ import {
   aiUpdateSuggestionRequestSchema,
   type AiGenerationMeta,
 } from '../../shared/schemas/ai';
-import { analyzeText } from './analysis';
+import { analyzeText } from '../../shared/analysis/response';
 import { aiHealth, instanceAllowance } from './allowance';
 import { checkGrammar } from './grammar';
 import { AbortedError, type AiStreamChunk } from './providers';

@@ -1,4 +1,4 @@
-import { splitSentences } from './analysis';
+import { splitSentences } from '../../shared/analysis/text';
 
 /**
  * Extractive summary for when no AI provider is configured: scores sentences by the frequency of their

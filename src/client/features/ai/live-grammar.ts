@@ -112,7 +112,10 @@ function sameIssues(a: Decoration[], b: Decoration[]): boolean {
  * from the transaction's steps because y-prosemirror applies every remote change as a replacement of the
  * whole document: mapped through its steps, every underline would vanish and every paragraph be re-checked.
  */
-function changedRange(before: PmNode, after: PmNode): { map: StepMap; from: number; to: number } | null {
+export function changedRange(
+  before: PmNode,
+  after: PmNode,
+): { map: StepMap; from: number; to: number } | null {
   const start = before.content.findDiffStart(after.content);
   if (start === null) return null;
   const end = before.content.findDiffEnd(after.content) ?? { a: before.content.size, b: after.content.size };

@@ -68,7 +68,7 @@ export const THROWN = {
 } as const;
 
 /** Fallbacks (SPEC §8). */
-export const ANALYSIS_FALLBACK_SUGGESTION = 'Content analysis unavailable';
+export { ANALYSIS_FALLBACK_SUGGESTION } from '@shared/constants';
 export const SUGGESTIONS_FALLBACK = ['Select text to get AI suggestions'];
 
 export const AI_NOT_CONFIGURED_TITLE = 'AI is not configured';

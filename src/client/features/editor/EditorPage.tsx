@@ -344,6 +344,7 @@ function EditorFrame(props: EditorFrameProps) {
   const aiEnabled = useAiEnabled(true);
   // On a phone the stats start folded into one row above the text; on wider screens they are a column.
   const [statsCollapsed, setStatsCollapsed] = useState(() => !window.matchMedia(WIDE_LAYOUT_QUERY).matches);
+  const [analysisOpen, setAnalysisOpen] = useState(false);
 
   // Focus mode starts from the user's preference once it is known; afterwards the toggle rules.
   const [focusOverride, setFocusOverride] = useState<boolean | null>(null);
@@ -441,6 +442,8 @@ function EditorFrame(props: EditorFrameProps) {
             onSmartImprove={ai.openAssistant}
             onContinueWriting={ai.complete}
             onSummarize={ai.summarize}
+            analysisOpen={analysisOpen}
+            onAnalysisOpenChange={setAnalysisOpen}
           />
         )}
         <main
@@ -466,7 +469,8 @@ function EditorFrame(props: EditorFrameProps) {
           </div>
         </main>
       </div>
-      {!focusMode && <ShortcutsHint />}
+      {/* The open analysis fills the left column, where the hint would cover it. */}
+      {!focusMode && !analysisOpen && <ShortcutsHint />}
       {editor && bodyReady && (
         <>
           <SelectionToolbar editor={editor} onImprove={ai.improveSelection} />

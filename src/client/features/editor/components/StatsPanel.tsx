@@ -1,7 +1,14 @@
-import { BarChart3, ChevronLeft, ChevronRight, FileText, Sparkles, Wand2 } from 'lucide-react';
+import { BarChart3, ChevronLeft, ChevronRight, FileText, Gauge, Sparkles, Wand2 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Button } from '@client/components/ui/button';
 import type { Editor } from '@tiptap/core';
+import { cn } from '@client/lib/utils';
 import { useEditorStats } from '../hooks/useEditorStats';
+
+// The analysis (and the worker with its libraries) loads the first time Analyze is opened.
+const AnalysisPanel = lazy(() =>
+  import('@client/features/analysis/AnalysisPanel').then((module) => ({ default: module.AnalysisPanel })),
+);
 
 export interface StatsPanelProps {
   editor: Editor | null;
@@ -11,11 +18,16 @@ export interface StatsPanelProps {
   onSmartImprove?: () => void;
   onContinueWriting?: () => void;
   onSummarize?: () => void;
+  /** Whether the Analyze section is open (offline analysis with highlights in the text). */
+  analysisOpen?: boolean;
+  onAnalysisOpenChange?: (open: boolean) => void;
 }
 
 /** SPEC §2 collapsible left panel 'Document Stats' with the AI Writing Tools. */
 export function StatsPanel(props: StatsPanelProps) {
   const { editor, collapsed, onCollapsedChange, onSmartImprove, onContinueWriting, onSummarize } = props;
+  const { analysisOpen = false, onAnalysisOpenChange } = props;
+  const analyzing = analysisOpen && editor !== null;
   if (collapsed) {
     return (
       // Below md the panel sits above the text as a full-width row; from md it is the left column.
@@ -39,7 +51,14 @@ export function StatsPanel(props: StatsPanelProps) {
       className="shrink-0 border-b bg-muted/30 md:w-64 md:border-r md:border-b-0"
       aria-label="Document Stats"
     >
-      <div className="grid gap-6 p-4 sm:grid-cols-2 md:sticky md:top-32 md:block md:space-y-6">
+      <div
+        data-analysis-scroll
+        className={cn(
+          'grid gap-6 p-4 sm:grid-cols-2 md:sticky md:top-32 md:block md:space-y-6',
+          // With the analysis open the column can outgrow the window: it scrolls on its own.
+          analyzing && 'md:max-h-[calc(100dvh-8rem)] md:overflow-y-auto',
+        )}
+      >
         <div>
           <div className="mb-3 flex items-center justify-between">
             <h2 className="flex items-center gap-2 text-sm font-semibold">
@@ -56,7 +75,34 @@ export function StatsPanel(props: StatsPanelProps) {
             </Button>
           </div>
           <StatsList editor={editor} />
+          <Button
+            variant={analyzing ? 'secondary' : 'outline'}
+            size="sm"
+            className="mt-3 w-full justify-start"
+            disabled={!editor || !onAnalysisOpenChange}
+            aria-expanded={analyzing}
+            aria-controls={analyzing ? 'analysis-panel' : undefined}
+            data-testid="analyze-button"
+            onClick={() => onAnalysisOpenChange?.(!analysisOpen)}
+          >
+            <Gauge /> {analyzing ? 'Close analysis' : 'Analyze'}
+          </Button>
         </div>
+        {analyzing && (
+          // Below md the panel's two columns (stats, tools) sit side by side: the analysis takes the full width
+          // under both.
+          <div className="sm:order-last sm:col-span-2 md:order-none">
+            <Suspense
+              fallback={
+                <p className="text-sm text-muted-foreground" role="status">
+                  Loading analysis…
+                </p>
+              }
+            >
+              <AnalysisPanel editor={editor} />
+            </Suspense>
+          </div>
+        )}
         <div>
           <h2 className="mb-3 flex items-center gap-2 text-sm font-semibold">
             <Sparkles className="size-4" aria-hidden /> AI Writing Tools

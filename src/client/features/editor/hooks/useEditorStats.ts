@@ -15,7 +15,8 @@ interface BlockCount {
 // object, so its count is reused and a recount after a keystroke only reads the edited block.
 const blockCounts = new WeakMap<ProseMirrorNode, BlockCount>();
 
-const isProposedForDeletion = (node: ProseMirrorNode) =>
+/** Text of a pending suggestion to delete it: left out of counts and analysis (the text as it would read). */
+export const isProposedForDeletion = (node: ProseMirrorNode) =>
   node.marks.some((mark) => mark.type.name === 'deletion');
 
 /**

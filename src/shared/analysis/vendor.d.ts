@@ -5,6 +5,7 @@ declare module 'text-readability' {
     fleschKincaidGrade(text: string): number;
     sentenceCount(text: string): number;
     lexiconCount(text: string, removePunctuation?: boolean): number;
+    syllableCount(text: string, lang?: string): number;
     difficultWords(text: string, syllableThreshold?: number): number;
     averageSentenceLength(text: string): number;
   }
