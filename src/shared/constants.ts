@@ -44,6 +44,10 @@ export const ANALYSIS_NAMED_SENTENCES_MAX = 3;
 /** Characters of a sentence quoted in a suggestion ("Split the 34-word sentence beginning '…'"). */
 export const ANALYSIS_QUOTE_CHARS = 40;
 
+// The browser's offline copy of a document (IndexedDB): updates of this window are written as one. The pending
+// batch is written at once when the page is hidden or closed.
+export const OFFLINE_COPY_WRITE_BATCH_MS = 500;
+
 // Ghost-text completion (editor): the pause before asking, per preference; what is sent and shown.
 export const GHOST_COMPLETION_DELAY_MS = { quick: 400, normal: 700, relaxed: 1_200 } as const;
 /** A paragraph needs this many words before a continuation is offered. */

@@ -5,6 +5,7 @@ import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { COLLAB_FRAGMENT, COLLAB_PATH, parseStatelessMessage } from '@shared/editor/collab-protocol';
 import { DraftDocument, type ManualSave } from '../draft-document';
+import { OfflineCopy } from '../offline-copy';
 const REMOTE_NOTICE_INTERVAL_MS = 5_000;
 /**
  * Outgoing document and awareness updates are sent in a batch at most this long after a keystroke, so encoding
@@ -102,7 +103,7 @@ export function useCollaboration({
     // Other sessions tell this session's saved drafts from other people's changes by it ("Document updated").
     if (draft) awareness.setLocalStateField('draftClientId', draft.doc.clientID);
     // The browser's copy is the editor's document: with auto-save off it keeps unsaved changes across reloads.
-    const local = new IndexeddbPersistence(`quillwright-doc-${documentId}`, editorDoc);
+    const local = new OfflineCopy(`quillwright-doc-${documentId}`, editorDoc);
     let serverSynced = false;
     let connected = false;
     let lastNotice = 0;

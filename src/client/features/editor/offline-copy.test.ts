@@ -1,0 +1,108 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import * as Y from 'yjs';
+import { OfflineCopy } from './offline-copy';
+
+const BATCH_MS = 200;
+
+/** How many entries the y-indexeddb "updates" store of database `name` holds. */
+function storedUpdates(name: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(name);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const count = db.transaction('updates', 'readonly').objectStore('updates').count();
+      count.onsuccess = () => {
+        db.close();
+        resolve(count.result);
+      };
+      count.onerror = () => reject(count.error);
+    };
+  });
+}
+
+/** Types `text` one character per Yjs transaction, as the editor does per keystroke. */
+function typeInto(doc: Y.Doc, text: string): void {
+  const body = doc.getText('body');
+  for (const character of text) body.insert(body.length, character);
+}
+
+async function reopen(name: string): Promise<string> {
+  const doc = new Y.Doc();
+  const copy = new IndexeddbPersistence(name, doc);
+  await copy.whenSynced;
+  const text = doc.getText('body').toString();
+  await copy.destroy();
+  return text;
+}
+
+let counter = 0;
+const names: string[] = [];
+const freshName = () => {
+  const name = `offline-copy-test-${counter++}`;
+  names.push(name);
+  return name;
+};
+afterEach(() => {
+  for (const name of names.splice(0)) indexedDB.deleteDatabase(name);
+});
+
+describe('OfflineCopy', () => {
+  it('writes a burst of keystrokes as one IndexedDB entry, not one per keystroke', async () => {
+    const name = freshName();
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, BATCH_MS);
+    await copy.whenSynced;
+    const before = await storedUpdates(name);
+    typeInto(doc, 'forty keystrokes typed in a quick burst!');
+    await new Promise((resolve) => setTimeout(resolve, BATCH_MS + 100));
+    expect((await storedUpdates(name)) - before).toBe(1);
+    await copy.destroy();
+    expect(await reopen(name)).toBe('forty keystrokes typed in a quick burst!');
+  });
+
+  it('writes the pending batch at once when the page is hidden or closed', async () => {
+    const name = freshName();
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, 60_000);
+    await copy.whenSynced;
+    typeInto(doc, 'typed just before closing');
+    window.dispatchEvent(new Event('pagehide'));
+    // The write is in flight; a new connection sees it once it commits.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await reopen(name)).toBe('typed just before closing');
+    await copy.destroy();
+  });
+
+  it('recovers what a crashed tab had not yet written, from the journal', async () => {
+    const name = freshName();
+    const doc = new Y.Doc();
+    const crashed = new OfflineCopy(name, doc, 60_000);
+    await crashed.whenSynced;
+    typeInto(doc, 'typed as the tab crashed');
+    // The tab dies: no flush, no destroy. Its timers and listeners would die with it.
+    doc.off('update', crashed._storeUpdate);
+
+    const reopened = new Y.Doc();
+    const copy = new OfflineCopy(name, reopened, 100);
+    await copy.whenSynced;
+    expect(reopened.getText('body').toString()).toBe('typed as the tab crashed');
+    // ...and it reaches IndexedDB itself, after which the journal is empty.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(localStorage.getItem(`${name}:unsaved`)).toBeNull();
+    await copy.destroy();
+    expect(await reopen(name)).toBe('typed as the tab crashed');
+  });
+
+  it('writes what is pending when the editor closes the document', async () => {
+    const name = freshName();
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, 60_000);
+    await copy.whenSynced;
+    typeInto(doc, 'closed by the editor');
+    await copy.destroy();
+    expect(await reopen(name)).toBe('closed by the editor');
+  });
+});
