@@ -44,6 +44,12 @@ export const ANALYSIS_NAMED_SENTENCES_MAX = 3;
 /** Characters of a sentence quoted in a suggestion ("Split the 34-word sentence beginning '…'"). */
 export const ANALYSIS_QUOTE_CHARS = 40;
 
+// Field lengths the client enforces too (kept here, apart from the zod schemas, so pages need not load zod).
+/** Longest title we store (after trimming). SPEC §5 leaves field lengths open; 500 fits any real title. */
+export const MAX_DOCUMENT_TITLE_LENGTH = 500;
+/** Longest version name kept ("Save version…"). */
+export const MAX_VERSION_NAME_LENGTH = 120;
+
 // The browser's offline copy of a document (IndexedDB): updates of this window are written as one. The pending
 // batch is written at once when the page is hidden or closed.
 export const OFFLINE_COPY_WRITE_BATCH_MS = 500;

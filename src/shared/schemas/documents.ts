@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DOCUMENT_TITLE } from '../constants';
+import { DEFAULT_DOCUMENT_TITLE, MAX_DOCUMENT_TITLE_LENGTH } from '../constants';
 import { richTextDocInputSchema, richTextDocSchema } from './richText';
 
 /**
@@ -8,8 +8,7 @@ import { richTextDocInputSchema, richTextDocSchema } from './richText';
  * sanitized tree (see richText.ts).
  */
 
-/** Longest title we store (after trimming). SPEC §5 leaves field lengths open; 500 fits any real title. */
-export const MAX_DOCUMENT_TITLE_LENGTH = 500;
+export { MAX_DOCUMENT_TITLE_LENGTH };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

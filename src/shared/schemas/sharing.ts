@@ -30,15 +30,9 @@ export const unlockShareSchema = z.strictObject({
   password: z.string().min(1).max(MAX_SHARE_PASSWORD_LENGTH),
 });
 
-/** What a share-link visitor may do: read, propose tracked suggestions, or edit. */
-export const SHARE_ACCESS_LEVELS = ['view', 'suggest', 'edit'] as const;
-export type ShareAccess = (typeof SHARE_ACCESS_LEVELS)[number];
+import { SHARE_ACCESS_LEVELS } from '../share-links';
 
-/** The level the settings grant: editing wins over suggesting. */
-export function shareAccessOf(settings: { allowEditing: boolean; allowSuggesting: boolean }): ShareAccess {
-  if (settings.allowEditing) return 'edit';
-  return settings.allowSuggesting ? 'suggest' : 'view';
-}
+export { SHARE_ACCESS_LEVELS, shareAccessOf, shareLink, type ShareAccess } from '../share-links';
 
 /** What a visitor with the link gets. `shareToken` authorizes the visitor's collaboration socket. */
 export const sharedDocumentSchema = z.object({
@@ -55,23 +49,3 @@ export const sharedDocumentSchema = z.object({
   shareToken: z.string(),
 });
 export type SharedDocument = z.infer<typeof sharedDocumentSchema>;
-
-/**
- * `{origin}/shared/{id}` with `edit=true` when editing is allowed (`suggest=true` when visitors may suggest)
- * and `protected=true` with a password. The parameters only describe the link: the server decides access.
- */
-export function shareLink(
-  origin: string,
-  documentId: string,
-  settings: Pick<ShareSettings, 'allowEditing' | 'hasPassword'> & { allowSuggesting?: boolean },
-) {
-  const url = new URL(`/shared/${documentId}`, origin);
-  const access = shareAccessOf({
-    allowEditing: settings.allowEditing,
-    allowSuggesting: !!settings.allowSuggesting,
-  });
-  if (access === 'edit') url.searchParams.set('edit', 'true');
-  if (access === 'suggest') url.searchParams.set('suggest', 'true');
-  if (settings.hasPassword) url.searchParams.set('protected', 'true');
-  return url.toString();
-}

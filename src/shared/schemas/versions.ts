@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_VERSION_NAME_LENGTH } from '../constants';
 import type { RichTextDoc } from './richText';
 
 /** Version history API (`/api/documents/:id/versions`): request bodies and response shapes. */
@@ -6,8 +7,7 @@ import type { RichTextDoc } from './richText';
 export const VERSION_REASONS = ['auto', 'ai', 'restore', 'import', 'manual', 'session_end'] as const;
 export type VersionReason = (typeof VERSION_REASONS)[number];
 
-/** Longest version name kept ("Save version…"). */
-export const MAX_VERSION_NAME_LENGTH = 120;
+export { MAX_VERSION_NAME_LENGTH };
 
 export interface VersionAuthor {
   /** A user id, or `ai` for AI changes, or `share-link` for visitors editing through a share link. */

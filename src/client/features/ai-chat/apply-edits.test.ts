@@ -1,7 +1,11 @@
 import { Editor } from '@tiptap/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import { applyChatEdits, locateEdit } from './apply-edits';
+import { loadMarkdown as loadMarkdownParser } from '../ai/editor-ops';
+
+// AI answers are parsed as Markdown; the editor page loads the parser after its first paint.
+beforeAll(() => loadMarkdownParser());
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());

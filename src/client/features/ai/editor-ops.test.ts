@@ -1,5 +1,5 @@
 import { Editor } from '@tiptap/core';
-import { afterEach, expect, it } from 'vitest';
+import { beforeAll, afterEach, expect, it } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import {
   Anchor,
@@ -9,6 +9,10 @@ import {
   paragraphAtCursor,
   textWithPositions,
 } from './editor-ops';
+import { loadMarkdown as loadMarkdownParser } from './editor-ops';
+
+// AI answers are parsed as Markdown; the editor page loads the parser after its first paint.
+beforeAll(() => loadMarkdownParser());
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());

@@ -2,7 +2,6 @@ import type { Editor, JSONContent } from '@tiptap/core';
 import { closeHistory } from '@tiptap/pm/history';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import type { Transaction } from '@tiptap/pm/state';
-import { MarkdownManager } from '@tiptap/markdown';
 import {
   absolutePositionToRelativePosition,
   relativePositionToAbsolutePosition,
@@ -198,14 +197,43 @@ export function asOneUndoStep(editor: Editor, fn: () => boolean): boolean {
   return done;
 }
 
-const managers = new WeakMap<Editor, MarkdownManager>();
+type MarkdownModule = typeof import('@tiptap/markdown');
+let markdownModule: MarkdownModule | null = null;
+let markdownLoading: Promise<MarkdownModule> | null = null;
+
+/**
+ * The Markdown parser for AI answers (@tiptap/markdown with marked, ≈ 27 KB gzip) is not part of the editor's
+ * first load: the editor page fetches it once it is idle, long before any answer can arrive.
+ */
+export function loadMarkdown(): Promise<MarkdownModule> {
+  markdownLoading ??= import('@tiptap/markdown').then((module) => (markdownModule = module));
+  return markdownLoading;
+}
+
+const managers = new WeakMap<Editor, InstanceType<MarkdownModule['MarkdownManager']>>();
 export function markdownToJson(editor: Editor, markdown: string): JSONContent {
+  if (!markdownModule) {
+    // Only if an answer beat the parser's download: keep every word, one paragraph per block of lines.
+    void loadMarkdown();
+    return plainTextToJson(markdown);
+  }
   let manager = managers.get(editor);
   if (!manager) {
-    manager = new MarkdownManager({ extensions: editor.extensionManager.extensions });
+    manager = new markdownModule.MarkdownManager({ extensions: editor.extensionManager.extensions });
     managers.set(editor, manager);
   }
   return manager.parse(markdown);
+}
+
+function plainTextToJson(text: string): JSONContent {
+  return {
+    type: 'doc',
+    content: text
+      .split(/\n\s*\n/)
+      .map((block) => block.trim())
+      .filter(Boolean)
+      .map((block) => ({ type: 'paragraph', content: [{ type: 'text', text: block }] })),
+  };
 }
 
 /** Whether an answer needs block structure (paragraphs, lists, headings) rather than inline text. */

@@ -16,6 +16,7 @@ import {
   textBeforeCursor,
   textWithPositions,
   type ApplyMode,
+  loadMarkdown,
 } from './editor-ops';
 import { keepVersionBeforeAiChange } from '@client/features/history/checkpoint';
 import { useUserSettings } from '@client/features/settings/queries';
@@ -136,6 +137,9 @@ function requireSelection(editor: Editor | null, purpose: SelectionPurpose): Anc
  * (never into the document, so typing goes on); accepting writes them as one undo step at the text they were
  * asked about.
  */
+/** After the editor's first paint and sync, well before a writer can ask for and receive an answer. */
+const MARKDOWN_PRELOAD_DELAY_MS = 1_000;
+
 export function useAiActions(editor: Editor | null, documentId: string): AiController {
   const queryClient = useQueryClient();
   const [suggestion, setSuggestion] = useState<PendingSuggestion | null>(null);
@@ -147,6 +151,12 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
   const [rewriteAnchor, setRewriteAnchor] = useState<Anchor | null>(null);
   const [alternativesAnchor, setAlternativesAnchor] = useState<Anchor | null>(null);
   const { commands } = useAiCommands(editor !== null);
+  // The Markdown parser for answers, fetched once the editor has settled (it is not in the first load).
+  useEffect(() => {
+    if (!editor) return;
+    const timer = setTimeout(() => void loadMarkdown(), MARKDOWN_PRELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [editor]);
   // Read when an answer is applied, not when the callbacks were made.
   const { preferences } = useUserSettings();
   const aiChangesRef = useRef(preferences.aiChanges);

@@ -5,7 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link, useLocation, useParams } from 'wouter';
 import * as Y from 'yjs';
 import { DEFAULT_DOCUMENT_TITLE } from '@shared/constants';
-import { MAX_DOCUMENT_TITLE_LENGTH } from '@shared/schemas/documents';
+import { MAX_DOCUMENT_TITLE_LENGTH } from '@shared/constants';
 import { toast } from '@client/components/ui/use-toast';
 import { AiEditorTools, AiToolbar, useAiActions, type AiController } from '@client/features/ai';
 import { useAuth } from '@client/features/auth/AuthProvider';

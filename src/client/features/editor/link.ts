@@ -1,5 +1,5 @@
 import { DEFAULT_LINK_PROTOCOL } from '@shared/constants';
-import { isSafeHref } from '@shared/schemas/richText';
+import { isSafeHref } from '@shared/editor/links';
 
 /** SPEC §5: an href is acceptable when relative or when its scheme is on the whitelist (shared rule). */
 export const isAllowedHref = isSafeHref;

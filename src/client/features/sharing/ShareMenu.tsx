@@ -6,13 +6,8 @@ import { Switch } from '@client/components/ui/switch';
 import { useToast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { COPIED_INDICATOR_MS } from '@shared/constants';
-import {
-  shareAccessOf,
-  shareLink,
-  type ShareAccess,
-  type ShareSettings,
-  type UpdateShareSettings,
-} from '@shared/schemas/sharing';
+import type { ShareSettings, UpdateShareSettings } from '@shared/schemas/sharing';
+import { shareAccessOf, shareLink, type ShareAccess } from '@shared/share-links';
 import { ChoiceGroup, ChoiceItem } from '@client/components/ui/choice-group';
 import { cn } from '@client/lib/utils';
 import { Check, Copy, Globe, Lock, Share2 } from 'lucide-react';

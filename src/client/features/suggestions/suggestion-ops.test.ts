@@ -1,5 +1,5 @@
 import { Editor } from '@tiptap/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { RichTextDoc } from '@shared/schemas/richText';
 import { decideSuggestions } from '@shared/suggestions/resolve';
@@ -12,6 +12,10 @@ import {
   newSuggestionGroup,
   suggestionChangeAt,
 } from './suggestion-ops';
+import { loadMarkdown as loadMarkdownParser } from '../ai/editor-ops';
+
+// AI answers are parsed as Markdown; the editor page loads the parser after its first paint.
+beforeAll(() => loadMarkdownParser());
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());

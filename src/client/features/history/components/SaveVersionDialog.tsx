@@ -11,7 +11,7 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useToast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
-import { MAX_VERSION_NAME_LENGTH } from '@shared/schemas/versions';
+import { MAX_VERSION_NAME_LENGTH } from '@shared/constants';
 import { useState } from 'react';
 import { useSaveVersion } from '../queries';
 
