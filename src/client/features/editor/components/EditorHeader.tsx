@@ -130,7 +130,7 @@ export function EditorHeader(props: EditorHeaderProps) {
     modeSwitch,
   } = props;
   return (
-    <header className="border-b">
+    <header className="@container border-b">
       <div className="flex h-14 items-center gap-3 px-3 sm:px-4">
         <Link href="/" aria-label="Home" className="shrink-0">
           <Logo className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
@@ -145,7 +145,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           </span>
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
-          <span className="hidden lg:inline">{saveStatus}</span>
+          <span className="hidden @min-[60rem]:inline">{saveStatus}</span>
           <ConnectionBadge live={live} />
           <div className="hidden items-center gap-2 sm:flex">{actions}</div>
           <Button
@@ -159,15 +159,16 @@ export function EditorHeader(props: EditorHeaderProps) {
             <span className="grid size-7 place-items-center rounded-full bg-primary/10 text-primary">
               <UserRound className="size-4" aria-hidden />
             </span>
-            <span className="hidden flex-col items-start leading-tight lg:flex">
+            <span className="hidden flex-col items-start leading-tight @min-[60rem]:flex">
               <span className="max-w-32 truncate text-xs font-medium">{userName}</span>
               <span className="text-[10px] text-muted-foreground">{planName} Plan</span>
             </span>
           </Button>
         </div>
       </div>
-      {/* Below lg the save status moves to this row (the title keeps the top row's room); below sm the menus too. */}
-      <div className="flex items-center gap-3 border-t px-3 py-1 sm:px-4 lg:hidden">
+      {/* In a header narrower than 60rem (a small screen, or beside the chat panel) the save status moves to this row
+          and the title keeps the top row's room; below sm the menus move here too. */}
+      <div className="flex items-center gap-3 border-t px-3 py-1 sm:px-4 @min-[60rem]:hidden">
         {saveStatus}
         <div className="ml-auto flex items-center gap-2 sm:hidden">{actions}</div>
       </div>
