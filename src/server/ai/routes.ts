@@ -15,7 +15,6 @@ import {
   aiUpdateSuggestionRequestSchema,
   type AiGenerationMeta,
 } from '../../shared/schemas/ai';
-import { analyzeText } from '../../shared/analysis/response';
 import { aiHealth, instanceAllowance } from './allowance';
 import { checkGrammar } from './grammar';
 import { AbortedError, type AiStreamChunk } from './providers';
@@ -399,6 +398,8 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     await checkRate(request, reply, userId);
     const text = assertText(body.text);
+    // The readability and sentiment libraries load with the first analysis, not with every server start.
+    const { analyzeText } = await import('../../shared/analysis/response');
     return analyzeText(text);
   });
 
