@@ -22,7 +22,8 @@ import { StoreBatch, type StoreMany } from './store-batch';
 export function retryStoreLater(payload: onStoreDocumentPayload<StoreContext>): void {
   const { instance, document, documentName } = payload;
   if (instance.documents.get(documentName) !== document) return;
-  // Not a REST replacement's store any more: that PATCH has already failed.
+  // An ordinary store: a REST replacement that triggered the failed one had already committed its content and
+  // version, and the version rule keeps that version while the content is unchanged.
   void instance.storeDocumentHooks(document, { ...payload, lastContext: {} });
 }
 

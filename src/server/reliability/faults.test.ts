@@ -298,21 +298,28 @@ describe.skipIf(!enabled)('faults in a two-instance deployment (PostgreSQL + Red
 
     const stopAt = { done: false };
     let terminated = 0;
+    const terminate = async () => {
+      const res = await admin.query(
+        `select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1 and usename = $2`,
+        [databaseName, role],
+      );
+      terminated += res.rows.filter((row) => row.ok).length;
+    };
     await admin.query(`alter role ${role} connection limit 0`);
     const downAt = Date.now();
+    await terminate();
     const killer = (async () => {
       while (!stopAt.done) {
-        const res = await admin.query(
-          `select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1 and usename = $2`,
-          [databaseName, role],
-        );
-        terminated += res.rows.filter((row) => row.ok).length;
         await sleep(100);
+        await terminate();
       }
     })();
+    // From here on no store can succeed; a `stored` message already on its way (a store that committed before
+    // the first termination) has arrived after this pause.
+    await sleep(500);
     const storedBefore = editors.map((editor) => editor.storedClock);
     // Typing stops while the database is still down, so the last edits' stores can only succeed by a retry.
-    await sleep(4_000);
+    await sleep(3_500);
     await typing.stop();
     await sleep(2_000);
     const storedDuringOutage = editors.filter((editor, i) => editor.storedClock > storedBefore[i]!).length;
@@ -368,18 +375,30 @@ describe.skipIf(!enabled)('faults in a two-instance deployment (PostgreSQL + Red
     const typing = startTyping(editors, random, 'k');
     await sleep(3_000 + Math.round(random() * 1_000));
 
+    // A moved editor is back once its provider has seen the socket drop and then synced again.
+    const moved = editors.filter((editor) => editor.backend === 0);
+    const dropped = new Set<Editor>();
+    const resynced = new Set<Editor>();
+    for (const editor of moved) {
+      editor.client.provider.on('disconnect', () => dropped.add(editor));
+      editor.client.provider.on('synced', ({ state }: { state: boolean }) => {
+        if (state && dropped.has(editor)) resynced.add(editor);
+      });
+    }
     const victim = servers[0]!;
     victim.child.kill('SIGKILL');
     const killedAt = Date.now();
     expect(await victim.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    const moved = editors.filter((editor) => editor.backend === 0);
     // Edits of the moved editors that the killed instance had not stored: only the clients still have them.
     const unstoredAtKill = moved.reduce(
       (sum, editor) => sum + editor.edits.filter((edit) => edit.clock > editor.storedClock).length,
       0,
     );
     const reconnectMs = await until(
-      () => editors.every((editor) => editor.client.provider.isSynced) && balancer.active()[0] === 0,
+      () =>
+        resynced.size === moved.length &&
+        editors.every((editor) => editor.client.provider.isSynced) &&
+        balancer.active()[0] === 0,
       20_000,
       'every editor connected and synced again',
       20,
