@@ -15,7 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AiProviderRegistry } from './ai/provider-registry';
 import { registerCollaboration } from './collab/collab-plugin';
-import { AppError } from './errors';
+import { AppError, diskFullError } from './errors';
 import type { ServerDependencies } from './dependencies';
 import type { DocumentWriteHooks } from './documents/service';
 import { createMailer } from './mail/mailer';
@@ -157,6 +157,15 @@ export async function buildApp({
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ message: error.message, code: error.code, ...error.extra });
+    }
+    const diskFull = diskFullError(error);
+    if (diskFull) {
+      // Only the database's message: the query error carries the statement's parameters (the document).
+      request.log.error({ error: diskFull }, 'request failed: the database is out of disk space');
+      return reply.status(507).send({
+        message: 'The server is out of storage space; this change was not saved. Try again later.',
+        code: 'storage_full',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

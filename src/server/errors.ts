@@ -35,3 +35,17 @@ export const unprocessable = (message: string, code: string, extra?: Record<stri
 export const tooManyRequests = (message = 'Too many requests, please try again later.') =>
   new AppError(429, 'over_request_rate_limit', message);
 export const serviceUnavailable = (message: string, code: string) => new AppError(503, code, message);
+
+/**
+ * The database could not write for lack of disk space (SQLSTATE 53100 disk_full, e.g. PostgreSQL's
+ * "could not extend file ...: No space left on device"): the driver's error, found through Drizzle's wrapper
+ * of it, or undefined. The error handler answers 507 `storage_full`; see docs/reliability.md ("Faults").
+ */
+export function diskFullError(error: unknown): { message: string; code: string } | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, cause, message } = current as { code?: unknown; cause?: unknown; message?: unknown };
+    if (code === '53100') return { message: String(message), code };
+    current = cause;
+  }
+  return undefined;
+}

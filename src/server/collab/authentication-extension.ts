@@ -38,6 +38,22 @@ interface DecisionSource {
 }
 
 /**
+ * A lookup failed for another reason than a refusal (the database is down or lost the connection). Hocuspocus
+ * would report it to the provider as "permission-denied" on connect, or close the document's connection on a
+ * message — and in both cases the provider keeps its socket open and waits, unauthenticated, for its message
+ * timeout (30 s) before it reconnects: editing stalled for 30 s after every database blip. Closing the whole
+ * socket instead makes it reconnect at once (with its back-off) and re-send what was not acknowledged.
+ */
+function closeIfUnavailable(error: unknown, context: CollabContext): void {
+  const refusal =
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as CollabRefusal).code === 'number' &&
+    typeof (error as CollabRefusal).reason === 'string';
+  if (!refusal) context.closeSocket?.(COLLAB_CLOSE.unavailable);
+}
+
+/**
  * Longest time a signed-in user's decision is trusted without reading the database, however quiet the
  * access-change feed. A safety net only: the embedded database reports every such write.
  */
@@ -45,6 +61,8 @@ const OWNER_DECISION_MAX_AGE_MS = 30_000;
 
 export interface CollabContext {
   auth?: ConnectionAuth;
+  /** Closes the whole WebSocket this connection runs on (set by collab-plugin for every socket). */
+  closeSocket?: (close: { code: number; reason: string }) => void;
 }
 
 /** What Hocuspocus expects a refusing hook to throw: it reports `reason` to the provider. */
@@ -129,15 +147,25 @@ export class AuthenticationExtension implements Extension {
     );
   }
 
-  async onAuthenticate({ token, documentName, connectionConfig }: onAuthenticatePayload<CollabContext>) {
+  async onAuthenticate({
+    token,
+    documentName,
+    connectionConfig,
+    context,
+  }: onAuthenticatePayload<CollabContext>) {
     const lookedUp = this.decisionSource();
-    const principal = await authenticateCollabToken(this.deps, token);
-    if (!principal) throw refuse(COLLAB_CLOSE.unauthorized);
-    const access = await resolveDocumentAccess(this.deps, principal, documentName);
-    if (!access) throw refuse(COLLAB_CLOSE.notFound);
-    connectionConfig.readOnly = !mayChange(access);
-    const auth: ConnectionAuth = { principal, access, checkedAt: Date.now(), lookedUp };
-    return { auth } satisfies CollabContext;
+    try {
+      const principal = await authenticateCollabToken(this.deps, token);
+      if (!principal) throw refuse(COLLAB_CLOSE.unauthorized);
+      const access = await resolveDocumentAccess(this.deps, principal, documentName);
+      if (!access) throw refuse(COLLAB_CLOSE.notFound);
+      connectionConfig.readOnly = !mayChange(access);
+      const auth: ConnectionAuth = { principal, access, checkedAt: Date.now(), lookedUp };
+      return { auth } satisfies CollabContext;
+    } catch (error) {
+      closeIfUnavailable(error, context);
+      throw error;
+    }
   }
 
   /** The provider sent a fresh token (HocuspocusProvider#sendToken): switch to it if it still grants access. */
@@ -166,7 +194,14 @@ export class AuthenticationExtension implements Extension {
     // The sweep refreshes every decision twice per window; this is the hot path of every keystroke.
     if (Date.now() - auth.checkedAt < this.recheckMs) return;
     // The sweep is behind: this message waits for a fresh decision and is refused without access.
-    if (!(await this.recheck(auth, documentName, connection))) throw refuse(COLLAB_CLOSE.accessRevoked);
+    let allowed: boolean;
+    try {
+      allowed = await this.recheck(auth, documentName, connection);
+    } catch (error) {
+      closeIfUnavailable(error, context);
+      throw error;
+    }
+    if (!allowed) throw refuse(COLLAB_CLOSE.accessRevoked);
   }
 
   /**

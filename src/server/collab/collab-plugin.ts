@@ -1,6 +1,11 @@
 import websocket from '@fastify/websocket';
 import { Redis } from '@hocuspocus/extension-redis';
-import { Hocuspocus, type Extension, type WebSocketLike } from '@hocuspocus/server';
+import {
+  Hocuspocus,
+  type Extension,
+  type onStoreDocumentPayload,
+  type WebSocketLike,
+} from '@hocuspocus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import IORedis from 'ioredis';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
@@ -12,12 +17,29 @@ import {
 } from '../../shared/editor/collab-protocol';
 import { liveDocumentStorage } from '../documents/service';
 import { SuggestionGuardExtension } from './suggestion-guard';
-import { AuthenticationExtension } from './authentication-extension';
+import { AuthenticationExtension, type CollabContext } from './authentication-extension';
 import { DocumentSizeLimitExtension, SocketLimiter } from './connection-limits';
 import { LiveDocuments } from './live-documents';
-import { PersistenceExtension } from './persistence-extension';
+import { PersistenceExtension, retryStoreLater } from './persistence-extension';
 
 type RedisClientFactory = NonNullable<ConstructorParameters<typeof Redis>[0]['createClient']>;
+
+/**
+ * The Redis extension takes a lock before each store and, when it cannot (another instance holds it, or Redis
+ * is unreachable), skips the store silently. Then nothing stored the edits of this instance that the other
+ * instance's store did not include, or — Redis down — anything at all, until the next change. A skipped
+ * store is tried again after the debounce instead (retryStoreLater).
+ */
+class RetryingRedis extends Redis {
+  override async onStoreDocument(payload: onStoreDocumentPayload) {
+    try {
+      await super.onStoreDocument(payload);
+    } catch (error) {
+      if ((error as Error | undefined)?.name === 'SkipFurtherHooksError') retryStoreLater(payload);
+      throw error;
+    }
+  }
+}
 
 /**
  * Largest WebSocket frame `ws` reads at all. Above COLLAB_LIMITS.maxMessageBytes so that a message between
@@ -73,7 +95,7 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
     log,
   });
   const redis = config.REDIS_URL
-    ? new Redis({
+    ? new RetryingRedis({
         prefix: config.REDIS_PREFIX,
         // Time given to Redis round trips before a document is unloaded (default 1 s); a REST write to a
         // document opened only for it waits this long, and loopback Redis needs far less.
@@ -131,6 +153,9 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
       const connection = hocuspocus.handleConnection(
         socket as unknown as WebSocketLike,
         toFetchRequest(request),
+        {
+          closeSocket: ({ code, reason }) => socket.close(code, reason),
+        } satisfies CollabContext,
       );
       const limiter = new SocketLimiter();
       let refused = false;

@@ -11,6 +11,22 @@ import { contentToYDoc, repairLiveContent } from './content';
 import { recordDocumentSize } from './connection-limits';
 import { StoreBatch, type StoreMany } from './store-batch';
 
+/**
+ * Schedules another store of a live document whose store did not happen (the database failed, or the Redis
+ * lock could not be taken). Hocuspocus only logs a failed store and stores again on the next change: without
+ * this, edits made just before an outage stayed in memory only — never stored, their editors never told
+ * "stored" — until someone typed again, and were dropped if everyone left first. The retry goes through the
+ * store debounce (COLLAB_STORE_DEBOUNCE_MS), so a document is retried about once a second while the outage
+ * lasts and a pending retry keeps it loaded; it writes the whole current state, so retrying is always safe.
+ */
+export function retryStoreLater(payload: onStoreDocumentPayload<StoreContext>): void {
+  const { instance, document, documentName } = payload;
+  if (instance.documents.get(documentName) !== document) return;
+  // An ordinary store: a REST replacement that triggered the failed one had already committed its content and
+  // version, and the version rule keeps that version while the content is unchanged.
+  void instance.storeDocumentHooks(document, { ...payload, lastContext: {} });
+}
+
 /** Context of the transaction that triggered a store; set by LiveDocuments for REST replacements. */
 export interface StoreContext {
   restVersion?: number;
@@ -90,7 +106,8 @@ export class PersistenceExtension implements Extension {
     recordDocumentSize(document, winner.ydocState.byteLength);
   }
 
-  async onStoreDocument({ documentName, document, lastContext }: onStoreDocumentPayload<StoreContext>) {
+  async onStoreDocument(payload: onStoreDocumentPayload<StoreContext>) {
+    const { documentName, document, lastContext } = payload;
     // Live content is checked by the same validator as REST writes before it is stored. What fails it is
     // repaired in the live document itself, so the repair reaches every editor (and other instances) as an
     // ordinary Yjs change and the state stored below is the clean one.
@@ -100,11 +117,28 @@ export class PersistenceExtension implements Extension {
     const stateVector = encodeStateVector(document);
     recordDocumentSize(document, state.byteLength);
     const restVersion = lastContext?.restVersion;
-    const row = await this.batch.store(
-      { documentId: documentName, state, content: JSON.stringify(content), restVersion: restVersion ?? -1 },
-      // A REST replacement answers its PATCH after this store.
-      { now: restVersion !== undefined },
-    );
+    let row;
+    try {
+      row = await this.batch.store(
+        { documentId: documentName, state, content: JSON.stringify(content), restVersion: restVersion ?? -1 },
+        // A REST replacement answers its PATCH after this store.
+        { now: restVersion !== undefined },
+      );
+    } catch (error) {
+      // The database failed (connection lost, disk full...). No `stored` message goes out, so clients keep
+      // showing "Saving...", and the store is tried again: see retryStoreLater.
+      // Logged and re-thrown without the driver's error: it carries the statement's parameters, i.e. the
+      // whole document. Thrown, so that the afterStoreDocument hooks (versions) do not run for a store that
+      // did not happen.
+      const { message, code } = error as { message?: string; code?: string };
+      this.deps.log.warn(
+        { documentId: documentName, code, error: message },
+        'storing a live document failed; will retry',
+      );
+      retryStoreLater(payload);
+      // eslint-disable-next-line preserve-caught-error -- see above: message and code are kept, not the document
+      throw new Error(`storing live document ${documentName} failed: ${message}`);
+    }
     if (!row) {
       // Deleted while live: nothing to store into; tell the clients instead of failing forever.
       this.deps.log.info({ documentId: documentName }, 'live document was deleted; closing its connections');

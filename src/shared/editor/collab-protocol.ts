@@ -39,6 +39,11 @@ export const COLLAB_CLOSE = {
   rateLimited: { code: 4429, reason: 'rate-limited' },
   /** A "Can suggest" visitor sent a change that was not a tracked suggestion; nothing of it was applied. */
   suggestionsOnly: { code: 4409, reason: 'suggestions-only' },
+  /**
+   * The server could not decide access because its database failed (an outage, a lost connection). Not a
+   * refusal: the whole socket is closed, and the provider reconnects and re-sends what was not acknowledged.
+   */
+  unavailable: { code: 4503, reason: 'unavailable' },
 } as const;
 
 /**
