@@ -332,7 +332,10 @@ describe('POST /api/documents/import', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     const res = await slow;
     expect(res.status).toBe(422);
-    expect(res.body.message).toMatch(/took too long/);
+    expect(res.body.code).toBe('import_failed');
+    // The parser's deadline usually ends it; on a fast moment it finishes in time and the result is refused
+    // for its size instead. Either way a clear refusal, and the server kept answering meanwhile.
+    expect(res.body.message).toMatch(/took too long|more than \d+ nodes/);
   }, 20_000);
 
   it('refuses unsupported types with 415, oversized files with 413 and strangers with 401', async () => {
