@@ -82,9 +82,16 @@ test('sign up, write, format, ask the AI, share, export and sign out with the ke
   await page.keyboard.press('Enter');
   const markdown = page.getByRole('menuitem', { name: /Markdown/u });
   await expect(markdown).toBeVisible();
+  // Opened from the keyboard, the menu focuses its first item itself; each arrow then moves one item. Wait for
+  // each move to land before looking again, so a slow frame cannot make the loop overshoot.
+  const focusedItem = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
   for (let i = 0; i < 6 && !(await markdown.evaluate((e) => e === document.activeElement)); i += 1) {
+    const before = await focusedItem();
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedItem).not.toBe(before);
   }
+  await expect(markdown).toBeFocused();
   const download = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   expect((await download).suggestedFilename()).toMatch(/^keyboard_notes_.*\.md$/u);
