@@ -1,4 +1,10 @@
 import type { GrammarChange } from '@shared/schemas/ai';
+import {
+  createWorkerClient,
+  sharedWithIdleRelease,
+  type WorkerLike as GenericWorkerLike,
+  type WorkerMessageMeaning,
+} from '@client/lib/worker-client';
 import { aiApi } from './api';
 
 /**
@@ -20,12 +26,7 @@ export type GrammarWorkerResponse =
   | { type: 'error'; id: number; error: string };
 
 /** The part of `Worker` used here (tests pass a stand-in that speaks the same messages). */
-export interface WorkerLike {
-  postMessage(message: GrammarWorkerRequest): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<GrammarWorkerResponse>) => void): void;
-  addEventListener(type: 'error' | 'messageerror', listener: (event: Event) => void): void;
-  terminate(): void;
-}
+export type WorkerLike = GenericWorkerLike<GrammarWorkerRequest, GrammarWorkerResponse>;
 
 export interface GrammarChecker {
   check(text: string): Promise<GrammarChange[]>;
@@ -49,103 +50,43 @@ export function createGrammarChecker(deps: {
   startWorker: () => WorkerLike;
   serverCheck: (text: string) => Promise<GrammarChange[]>;
 }): GrammarChecker {
-  let mode: 'browser' | 'server' = 'browser';
-  let worker: WorkerLike | undefined;
-  let nextId = 1;
-  const pending = new Map<
-    number,
-    { text: string; resolve: (changes: GrammarChange[]) => void; reject: (error: Error) => void }
-  >();
-
-  const fallBack = () => {
-    if (mode === 'server') return;
-    mode = 'server';
-    worker?.terminate();
-    worker = undefined;
-    for (const { text, resolve, reject } of pending.values()) deps.serverCheck(text).then(resolve, reject);
-    pending.clear();
-  };
-
-  const start = (): WorkerLike | undefined => {
-    try {
-      const w = deps.startWorker();
-      w.addEventListener('message', (event) => {
-        const message = event.data;
-        if (message.type === 'ready' || message.type === 'warmed') return;
-        if (message.type === 'failed') return fallBack();
-        const waiter = pending.get(message.id);
-        if (!waiter) return;
-        pending.delete(message.id);
-        if (message.type === 'result') waiter.resolve(message.changes);
-        else waiter.reject(new Error(message.error));
-      });
-      // A worker script that cannot load or run (old browser, blocked by policy) reports here.
-      w.addEventListener('error', fallBack);
-      w.addEventListener('messageerror', fallBack);
-      return w;
-    } catch {
-      fallBack();
-      return undefined;
-    }
-  };
-
+  const client = createWorkerClient({
+    startWorker: deps.startWorker,
+    request: (id, text: string): GrammarWorkerRequest => ({ id, text }),
+    read: (message: GrammarWorkerResponse): WorkerMessageMeaning<GrammarChange[]> => {
+      if (message.type === 'ready' || message.type === 'warmed') return 'ignore';
+      if (message.type === 'failed') return 'failed';
+      return message.type === 'result' ? { id: message.id, value: message.changes } : message;
+    },
+    fallback: deps.serverCheck,
+    stoppedMessage: 'grammar checker stopped',
+  });
   return {
     get mode() {
-      return mode;
+      return client.usingWorker ? 'browser' : 'server';
     },
     get started() {
-      return mode === 'server' || worker !== undefined;
+      return client.started;
     },
-    check(text) {
-      if (mode === 'server') return deps.serverCheck(text);
-      worker ??= start();
-      const w = worker;
-      if (!w) return deps.serverCheck(text);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { text, resolve, reject });
-        w.postMessage({ id, text });
-      });
-    },
-    dispose() {
-      worker?.terminate();
-      worker = undefined;
-      for (const { reject } of pending.values()) reject(new Error('grammar checker stopped'));
-      pending.clear();
-    },
+    check: (text) => client.run(text),
+    dispose: () => client.dispose(),
   };
 }
 
 /** How long an unused worker is kept, so going from one document to the next does not rebuild Harper. */
 const IDLE_MS = 60_000;
 
-let shared: { checker: GrammarChecker; users: number; idle?: ReturnType<typeof setTimeout> } | undefined;
-
-/** The page's one checker, started on first use; release() it when the editor goes. */
-export function acquireGrammarChecker(): { checker: GrammarChecker; release: () => void } {
-  shared ??= {
-    checker: createGrammarChecker({
+const acquireShared = sharedWithIdleRelease(
+  () =>
+    createGrammarChecker({
       startWorker: () => new Worker(new URL('./grammar.worker.ts', import.meta.url), { type: 'module' }),
       serverCheck: async (text) => (await aiApi.grammar(text)).changes,
     }),
-    users: 0,
-  };
-  const entry = shared;
-  clearTimeout(entry.idle);
-  entry.users += 1;
-  let released = false;
-  return {
-    checker: entry.checker,
-    release() {
-      if (released) return;
-      released = true;
-      entry.users -= 1;
-      if (entry.users > 0) return;
-      entry.idle = setTimeout(() => {
-        if (entry.users > 0 || shared !== entry) return;
-        entry.checker.dispose();
-        shared = undefined;
-      }, IDLE_MS);
-    },
-  };
+  IDLE_MS,
+);
+
+/** The page's one checker, started on first use; release() it when the editor goes. */
+export function acquireGrammarChecker(): { checker: GrammarChecker; release: () => void } {
+  const { instance, release } = acquireShared();
+  return { checker: instance, release };
 }

@@ -1,4 +1,5 @@
 import type { AnalysisBlock, DocumentAnalysis } from '@shared/analysis/result';
+import { createWorkerClient, sharedWithIdleRelease, type WorkerLike } from '@client/lib/worker-client';
 
 /**
  * Where the Analyze panel's analysis runs: in a Web Worker (analysis.worker.ts), so a long document is never
@@ -11,12 +12,7 @@ export type AnalysisWorkerResponse =
   { type: 'result'; id: number; analysis: DocumentAnalysis } | { type: 'error'; id: number; error: string };
 
 /** The part of `Worker` used here (tests pass a stand-in that speaks the same messages). */
-export interface AnalysisWorkerLike {
-  postMessage(message: AnalysisWorkerRequest): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<AnalysisWorkerResponse>) => void): void;
-  addEventListener(type: 'error' | 'messageerror', listener: (event: Event) => void): void;
-  terminate(): void;
-}
+export type AnalysisWorkerLike = WorkerLike<AnalysisWorkerRequest, AnalysisWorkerResponse>;
 
 export interface AnalysisRunner {
   analyze(blocks: AnalysisBlock[]): Promise<DocumentAnalysis>;
@@ -31,103 +27,41 @@ export function createAnalysisRunner(deps: {
   /** The analysis loaded into the page (a dynamic import), when the worker cannot serve. */
   loadHere: () => Promise<Analyze>;
 }): AnalysisRunner {
-  let mode: 'worker' | 'page' = 'worker';
-  let worker: AnalysisWorkerLike | undefined;
   let here: Promise<Analyze> | undefined;
-  let nextId = 1;
-  const pending = new Map<
-    number,
-    { blocks: AnalysisBlock[]; resolve: (a: DocumentAnalysis) => void; reject: (e: Error) => void }
-  >();
-
-  const analyzeHere = async (blocks: AnalysisBlock[]) => {
-    here ??= deps.loadHere();
-    return (await here)(blocks);
-  };
-
-  const fallBack = () => {
-    if (mode === 'page') return;
-    mode = 'page';
-    worker?.terminate();
-    worker = undefined;
-    for (const { blocks, resolve, reject } of pending.values()) analyzeHere(blocks).then(resolve, reject);
-    pending.clear();
-  };
-
-  const start = (): AnalysisWorkerLike | undefined => {
-    try {
-      const w = deps.startWorker();
-      w.addEventListener('message', (event) => {
-        const message = event.data;
-        const waiter = pending.get(message.id);
-        if (!waiter) return;
-        pending.delete(message.id);
-        if (message.type === 'result') waiter.resolve(message.analysis);
-        else waiter.reject(new Error(message.error));
-      });
-      w.addEventListener('error', fallBack);
-      w.addEventListener('messageerror', fallBack);
-      return w;
-    } catch {
-      fallBack();
-      return undefined;
-    }
-  };
-
+  const client = createWorkerClient({
+    startWorker: deps.startWorker,
+    request: (id, blocks: AnalysisBlock[]): AnalysisWorkerRequest => ({ id, blocks }),
+    read: (message: AnalysisWorkerResponse) =>
+      message.type === 'result' ? { id: message.id, value: message.analysis } : message,
+    fallback: async (blocks) => {
+      here ??= deps.loadHere();
+      return (await here)(blocks);
+    },
+    stoppedMessage: 'analysis stopped',
+  });
   return {
     get mode() {
-      return mode;
+      return client.usingWorker ? 'worker' : 'page';
     },
-    analyze(blocks) {
-      if (mode === 'page') return analyzeHere(blocks);
-      worker ??= start();
-      const w = worker;
-      if (!w) return analyzeHere(blocks);
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { blocks, resolve, reject });
-        w.postMessage({ id, blocks });
-      });
-    },
-    dispose() {
-      worker?.terminate();
-      worker = undefined;
-      for (const { reject } of pending.values()) reject(new Error('analysis stopped'));
-      pending.clear();
-    },
+    analyze: (blocks) => client.run(blocks),
+    dispose: () => client.dispose(),
   };
 }
 
 /** How long an unused worker is kept, so closing and reopening the panel does not start a new one. */
 const IDLE_MS = 60_000;
 
-let shared: { runner: AnalysisRunner; users: number; idle?: ReturnType<typeof setTimeout> } | undefined;
-
-/** The page's one analysis runner, started on first use; release() it when the panel closes. */
-export function acquireAnalysisRunner(): { runner: AnalysisRunner; release: () => void } {
-  shared ??= {
-    runner: createAnalysisRunner({
+const acquireShared = sharedWithIdleRelease(
+  () =>
+    createAnalysisRunner({
       startWorker: () => new Worker(new URL('./analysis.worker.ts', import.meta.url), { type: 'module' }),
       loadHere: async () => (await import('@shared/analysis/analyze')).createBlockAnalyzer(),
     }),
-    users: 0,
-  };
-  const entry = shared;
-  clearTimeout(entry.idle);
-  entry.users += 1;
-  let released = false;
-  return {
-    runner: entry.runner,
-    release() {
-      if (released) return;
-      released = true;
-      entry.users -= 1;
-      if (entry.users > 0) return;
-      entry.idle = setTimeout(() => {
-        if (entry.users > 0 || shared !== entry) return;
-        entry.runner.dispose();
-        shared = undefined;
-      }, IDLE_MS);
-    },
-  };
+  IDLE_MS,
+);
+
+/** The page's one analysis runner, started on first use; release() it when the panel closes. */
+export function acquireAnalysisRunner(): { runner: AnalysisRunner; release: () => void } {
+  const { instance, release } = acquireShared();
+  return { runner: instance, release };
 }
