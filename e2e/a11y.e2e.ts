@@ -29,10 +29,23 @@ async function selectLastWordOfFirstParagraph(page: Page) {
   await page.keyboard.press('Shift+Control+ArrowLeft');
 }
 
-/** Opens a Radix menu or popover from its trigger and waits until it shows. */
+/**
+ * Opens a Radix menu or popover from its trigger and waits until it shows. A click that lands while the previous
+ * layer is still leaving is taken by that layer as its outside click, so the trigger is clicked again until the
+ * menu is there.
+ */
 async function open(page: Page, trigger: string, role: 'menu' | 'dialog') {
-  await page.getByRole('button', { name: trigger, exact: true }).first().click();
-  await expect(page.getByRole(role).first()).toBeVisible();
+  const layer = page.getByRole(role).first();
+  await expect(async () => {
+    if (!(await layer.isVisible())) await page.getByRole('button', { name: trigger, exact: true }).first().click();
+    await expect(layer).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Closes the open menu or popover with Escape and waits until it has gone. */
+async function close(page: Page, role: 'menu' | 'dialog') {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole(role)).toHaveCount(0);
 }
 
 for (const theme of THEMES) {
@@ -137,7 +150,7 @@ for (const theme of THEMES) {
       await page.getByRole('button', { name: 'Insert block' }).click();
       await expect(page.getByRole('menu')).toBeVisible();
       await expectAccessible(page, 'editor: block menu');
-      await page.keyboard.press('Escape');
+      await close(page, 'menu');
 
       // Selection toolbar and AI helper.
       await selectLastWordOfFirstParagraph(page);
@@ -146,10 +159,10 @@ for (const theme of THEMES) {
 
       await open(page, 'Share', 'dialog');
       await expectAccessible(page, 'editor: share menu');
-      await page.keyboard.press('Escape');
+      await close(page, 'dialog');
       await open(page, 'Export', 'menu');
       await expectAccessible(page, 'editor: export menu');
-      await page.keyboard.press('Escape');
+      await close(page, 'menu');
 
       await page.getByRole('combobox', { name: 'Font family' }).click();
       await expect(page.getByRole('listbox')).toBeVisible();
