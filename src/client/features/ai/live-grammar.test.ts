@@ -85,6 +85,21 @@ it('holds back the word being typed at the caret until the writer types past it 
   await vi.waitFor(() => expect(underlined(e)).toEqual(['recieved', 'recieved']));
 });
 
+it('holds back a word being written into the middle of another until the caret leaves it', async () => {
+  const check = vi.fn(fakeCheck);
+  const e = setup('<p>I recved the parcel.</p>', check);
+  await vi.waitFor(() => expect(check).toHaveBeenCalledTimes(1));
+  const inside = e.state.doc.textContent.indexOf('ved') + 1;
+  e.commands.setTextSelection(inside);
+  e.commands.insertContent('ie'); // "recieved", the caret after "recie"
+  await vi.waitFor(() => expect(check).toHaveBeenLastCalledWith('I recieved the parcel.'));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(underlined(e)).toEqual([]);
+  // Moving the caret out of the word (no edit) shows it.
+  e.view.dispatch(e.state.tr.setSelection(TextSelection.create(e.state.doc, 1)));
+  await vi.waitFor(() => expect(underlined(e)).toEqual(['recieved']));
+});
+
 it('a whole-document replacement (how remote collaborators’ edits arrive) re-checks only what changed', async () => {
   const check = vi.fn(fakeCheck);
   const e = setup('<p>First an test.</p><p>Second paragraph.</p><p>Third an cat.</p>', check);

@@ -3,11 +3,11 @@ import { Button } from '@client/components/ui/button';
 import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { SharedDocument } from '@shared/schemas/sharing';
-import { Collaboration } from '@tiptap/extension-collaboration';
 import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useState } from 'react';
 import { caretColorFor } from '../editor/hooks/collab-user';
+import { DocumentCollaboration } from '../editor/extensions/collaboration';
 import { useCollaboration, type CollabSession } from '../editor/hooks/useCollaboration';
 import { storedShareToken } from './api';
 import '@client/styles/document.css';
@@ -50,7 +50,7 @@ function LiveEditor({
               }),
             ]
           : []),
-        Collaboration.configure({ document: session.ydoc, field: COLLAB_FRAGMENT }),
+        DocumentCollaboration.configure({ document: session.ydoc, field: COLLAB_FRAGMENT }),
         CollaborationCaret.configure({
           provider: session.provider,
           user: { name: user.name, color: user.color },

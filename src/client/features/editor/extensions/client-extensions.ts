@@ -1,5 +1,4 @@
 import type { AnyExtension } from '@tiptap/core';
-import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { Placeholder } from '@tiptap/extensions';
 import type { Awareness } from 'y-protocols/awareness';
@@ -9,6 +8,7 @@ import type { EditorAiActions } from '../ai-actions';
 import type { CollabSession, CollabUser } from '../hooks/useCollaboration';
 import { SuggestionKeymap } from '@client/features/suggestions/suggestion-keymap';
 import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
+import { DocumentCollaboration } from './collaboration';
 import { SlashCommandExtension } from './slash-command';
 
 export const HEADING_PLACEHOLDER = "What's the title?";
@@ -90,7 +90,7 @@ export function createClientExtensions(options: {
     Placeholder.configure({
       placeholder: ({ node }) => (node.type.name === 'heading' ? HEADING_PLACEHOLDER : BODY_PLACEHOLDER),
     }),
-    Collaboration.configure({ document: session.ydoc, field: COLLAB_FRAGMENT }),
+    DocumentCollaboration.configure({ document: session.ydoc, field: COLLAB_FRAGMENT }),
     CollaborationCaret.configure({
       provider: { awareness: remoteCaretAwareness(session.awareness) },
       user: { id: user.id, name: user.name, color: user.color },
