@@ -3,10 +3,28 @@ import { useEffect, useRef } from 'react';
 import { getEditorSchema } from '@shared/editor/extensions';
 import type { RichTextDoc } from '@shared/schemas/richText';
 
+/** Blocks rendered at once: more than a tall screen holds. The rest follows in idle time. */
+const FIRST_BLOCKS = 60;
+const BLOCKS_PER_IDLE_STEP = 200;
+
+const whenIdle: (callback: () => void) => () => void =
+  typeof window !== 'undefined' && 'requestIdleCallback' in window
+    ? (callback) => {
+        const handle = window.requestIdleCallback(callback, { timeout: 500 });
+        return () => window.cancelIdleCallback(handle);
+      }
+    : (callback) => {
+        const handle = setTimeout(callback, 0);
+        return () => clearTimeout(handle);
+      };
+
 /**
  * Read-only rendering of the REST copy of the document, shown until the live Y.Doc has state (from IndexedDB or
  * the server), so the page is never blank when the socket fails. It is not editable: typing into an empty Y.Doc
  * before the first sync would duplicate the content once the server's state arrives.
+ *
+ * The first screens are rendered at once and the rest in idle time: the live editor usually replaces this view
+ * within a second, and rendering all of a novel first would delay that by as much again.
  */
 export function ContentPreview({ content, className }: { content: RichTextDoc; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -14,13 +32,22 @@ export function ContentPreview({ content, className }: { content: RichTextDoc; c
     const element = ref.current;
     if (!element) return;
     element.replaceChildren();
-    try {
-      const schema = getEditorSchema();
-      const node = schema.nodeFromJSON(content);
-      element.append(DOMSerializer.fromSchema(schema).serializeFragment(node.content));
-    } catch {
-      element.textContent = '';
-    }
+    const schema = getEditorSchema();
+    const serializer = DOMSerializer.fromSchema(schema);
+    const blocks = content.content ?? [];
+    let cancel: (() => void) | undefined;
+    const render = (from: number, to: number) => {
+      try {
+        for (const block of blocks.slice(from, to))
+          element.append(serializer.serializeNode(schema.nodeFromJSON(block)));
+      } catch {
+        element.replaceChildren();
+        return;
+      }
+      if (to < blocks.length) cancel = whenIdle(() => render(to, to + BLOCKS_PER_IDLE_STEP));
+    };
+    render(0, FIRST_BLOCKS);
+    return () => cancel?.();
   }, [content]);
   return <div ref={ref} className={className} data-testid="content-preview" aria-readonly="true" />;
 }
