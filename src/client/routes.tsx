@@ -1,6 +1,9 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
 import { useAuth } from '@client/features/auth/AuthProvider';
+import { getSession } from '@client/features/auth/session-store';
+import { documentQueryKey } from '@client/features/editor/document-query-key';
+import { queryClient } from '@client/lib/query-client';
 
 /** Lazy-loads a page from a module's named export, so each route is its own chunk. */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
@@ -53,12 +56,23 @@ function HomePage() {
   return user && !wantsPricing ? <DashboardPage /> : <LandingPage />;
 }
 
+/**
+ * The editor's document is asked for as the route matches, in parallel with the editor's code and the auth
+ * check, instead of after both (on a novel-length document, the largest response of the page). Done while
+ * rendering: the editor page suspends, so no effect below the Suspense boundary runs before its code is in.
+ * The query is the one the page reads; a failed or unauthorized answer is asked again when the page mounts.
+ */
+function EditorRoute({ params }: { params: { id?: string } }) {
+  if (params.id && getSession()) void queryClient.prefetchQuery({ queryKey: documentQueryKey(params.id) });
+  return <EditorPage />;
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageFallback />}>
       <Switch>
         <Route path="/" component={HomePage} />
-        <Route path="/editor/:id?" component={EditorPage} />
+        <Route path="/editor/:id?" component={EditorRoute} />
         <Route path="/subscription-success" component={SubscriptionSuccessPage} />
         <Route path="/subscription-cancel" component={SubscriptionCancelPage} />
         <Route path="/privacy" component={PrivacyPage} />

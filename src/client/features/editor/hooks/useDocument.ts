@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api';
 import type { RichTextDoc } from '@shared/schemas/richText';
+import { documentQueryKey } from '../document-query-key';
 
 /** GET /api/documents/:id (issue 2 contract). */
 export interface EditorDocument {
@@ -13,7 +14,7 @@ export interface EditorDocument {
   is_public: boolean;
 }
 
-export const documentQueryKey = (id: string) => [`/api/documents/${id}`] as const;
+export { documentQueryKey };
 
 export function useDocumentQuery(id: string | undefined, enabled: boolean) {
   return useQuery<EditorDocument>({
