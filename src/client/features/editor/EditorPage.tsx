@@ -242,6 +242,8 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
       EditorFileDrop.configure({ beforeInsert: () => keepVersionBeforeImport(frame.document.id) }),
     ],
     shouldRerenderOnTransaction: false,
+    // TipTap's 'delete' events (nothing here listens) cost a timer and a diff of every change per keystroke.
+    enableCoreExtensions: { delete: false },
     editorProps: {
       attributes: {
         class: `${EDITOR_BODY_CLASS} tiptap`,
