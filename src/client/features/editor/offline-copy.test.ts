@@ -106,3 +106,46 @@ describe('OfflineCopy', () => {
     expect(await reopen(name)).toBe('closed by the editor');
   });
 });
+
+describe('OfflineCopy.belongsTo', () => {
+  /** A server document under its own client id, with `text` in it. */
+  function serverDoc(text: string): Y.Doc {
+    const doc = new Y.Doc();
+    typeInto(doc, text);
+    return doc;
+  }
+
+  it('merges with the server document it last synced with, also after others changed it', async () => {
+    const copy = new OfflineCopy(freshName(), new Y.Doc());
+    const server = serverDoc('stored text');
+    expect(copy.belongsTo(Y.encodeStateVector(server))).toBe(true);
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(server));
+    typeInto(other, ' and more');
+    Y.applyUpdate(server, Y.encodeStateAsUpdate(other));
+    expect(copy.belongsTo(Y.encodeStateVector(server))).toBe(true);
+    await copy.destroy();
+  });
+
+  it('refuses a server document rebuilt from its text (none of the changes it had before)', async () => {
+    const name = freshName();
+    const copy = new OfflineCopy(name, new Y.Doc());
+    expect(copy.belongsTo(Y.encodeStateVector(serverDoc('stored text')))).toBe(true);
+    await copy.destroy();
+    // The next page of the same browser.
+    const reopened = new OfflineCopy(name, new Y.Doc());
+    expect(reopened.belongsTo(Y.encodeStateVector(serverDoc('stored text')))).toBe(false);
+    // Forgotten with the copy: the next sync starts a new record.
+    await reopened.clearData();
+    const fresh = new OfflineCopy(name, new Y.Doc());
+    expect(fresh.belongsTo(Y.encodeStateVector(serverDoc('new text')))).toBe(true);
+    await fresh.destroy();
+  });
+
+  it('merges with any server document when the last one it saw was empty', async () => {
+    const copy = new OfflineCopy(freshName(), new Y.Doc());
+    expect(copy.belongsTo(Y.encodeStateVector(new Y.Doc()))).toBe(true);
+    expect(copy.belongsTo(Y.encodeStateVector(serverDoc('written elsewhere')))).toBe(true);
+    await copy.destroy();
+  });
+});

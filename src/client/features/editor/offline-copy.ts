@@ -13,6 +13,10 @@ import { OFFLINE_COPY_WRITE_BATCH_MS } from '@shared/constants';
  * journal in localStorage (synchronous, and kept by the browser process when a tab dies), merged into one
  * update. Opening the document applies what the journal holds; Yjs ignores what is already there. The
  * pending batch is also written at once when the page is hidden or closed.
+ *
+ * The copy also remembers which history of the document it belongs to (see `belongsTo`): Yjs merges two
+ * histories of one text into a doubled text, so a copy of a history the server no longer has must not be
+ * merged with the server's document.
  */
 export class OfflineCopy extends IndexeddbPersistence {
   private pending: Uint8Array[] = [];
@@ -21,6 +25,8 @@ export class OfflineCopy extends IndexeddbPersistence {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly writeNow: (update: Uint8Array, origin: unknown) => void;
   private readonly journalKey: string;
+  /** The state vector of the server's document when this copy last synced with it (base64). */
+  private readonly serverKey: string;
 
   constructor(
     name: string,
@@ -29,6 +35,7 @@ export class OfflineCopy extends IndexeddbPersistence {
   ) {
     super(name, doc);
     this.journalKey = `${name}:unsaved`;
+    this.serverKey = `${name}:server`;
     // Replace y-indexeddb's per-update writer with a batching one; its own writer does each batch's write.
     this.writeNow = this._storeUpdate;
     doc.off('update', this._storeUpdate);
@@ -102,6 +109,33 @@ export class OfflineCopy extends IndexeddbPersistence {
     }
   }
 
+  /**
+   * Whether this copy may be merged with the server's document, given the state vector of the server's
+   * document (its first sync message). The server's document only grows, except when its history is started
+   * anew: a REST replacement of a document nobody has open rebuilds its Yjs state from the JSON, under new
+   * client ids. So a server that holds no change of any client it had when this copy last synced with it has
+   * a new history, and this copy, merged with it, would double the text.
+   */
+  belongsTo(serverStateVector: Uint8Array): boolean {
+    let known: string | null;
+    try {
+      known = window.localStorage.getItem(this.serverKey);
+    } catch {
+      return true;
+    }
+    const server = Y.decodeStateVector(serverStateVector);
+    if (known) {
+      const clients = [...Y.decodeStateVector(fromBase64(known)).keys()];
+      if (clients.length > 0 && !clients.some((client) => server.has(client))) return false;
+    }
+    try {
+      window.localStorage.setItem(this.serverKey, toBase64(serverStateVector));
+    } catch {
+      // Storage full or disabled: the next sync cannot tell a new history, as before.
+    }
+    return true;
+  }
+
   override destroy(): Promise<void> {
     this.flush();
     window.removeEventListener('pagehide', this.flush);
@@ -113,6 +147,11 @@ export class OfflineCopy extends IndexeddbPersistence {
     this.pending = [];
     this.inFlight = [];
     this.writeJournal();
+    try {
+      window.localStorage.removeItem(this.serverKey);
+    } catch {
+      // Nothing was stored.
+    }
     return super.clearData();
   }
 }

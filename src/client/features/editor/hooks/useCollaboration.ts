@@ -1,4 +1,4 @@
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import { HocuspocusProvider, type onMessageParameters } from '@hocuspocus/provider';
 import { useEffect, useRef, useState } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { Awareness } from 'y-protocols/awareness';
@@ -13,6 +13,9 @@ const REMOTE_NOTICE_INTERVAL_MS = 5_000;
  * extra latency for the other editors.
  */
 const SEND_BATCH_MS = 20;
+/** Hocuspocus message type of Yjs sync messages, and y-protocols' first sync step (a state vector). */
+const MESSAGE_SYNC = 0;
+const SYNC_STEP_1 = 0;
 
 export interface CollabUser {
   id: string;
@@ -68,6 +71,17 @@ function fragmentIsEmpty(ydoc: Y.Doc): boolean {
   return ydoc.getXmlFragment(COLLAB_FRAGMENT).length === 0;
 }
 
+/** The state vector in the server's first sync message (y-protocols sync step 1), else undefined. */
+function serverStateVector({ message }: onMessageParameters): Uint8Array | undefined {
+  try {
+    message.readVarString();
+    if (message.readVarUint() !== MESSAGE_SYNC || message.readVarUint() !== SYNC_STEP_1) return undefined;
+    return message.readVarUint8Array();
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One Yjs session per open document: Y.Doc + awareness, y-indexeddb (offline copy keyed by document id) and a
  * HocuspocusProvider to /api/collab. Everything is created in an effect so React's double-mount in development
@@ -85,6 +99,8 @@ export function useCollaboration({
   const [session, setSession] = useState<CollabSession | null>(null);
   const [live, setLive] = useState(false);
   const [ready, setReady] = useState(false);
+  /** Counts the sessions started anew after this browser's copy of the document was found out of date. */
+  const [restarts, setRestarts] = useState(0);
 
   const latest = useRef({ user, getToken, onRemoteChange, onTitleChange, onStored });
   useEffect(() => {
@@ -120,6 +136,16 @@ export function useCollaboration({
       awareness,
       flushDelay: SEND_BATCH_MS,
       token: async () => (await latest.current.getToken()) ?? '',
+      // The server's first sync message on each connection, before the reply to it sends what the server
+      // lacks: changes are sent from then on if this browser's copy belongs to the server's history; if not,
+      // the copy is forgotten and the session starts again from the server's document alone.
+      onMessage: (received) => {
+        const server = serverStateVector(received);
+        if (!server) return;
+        if (local.belongsTo(server)) return sendChanges(true);
+        provider.detach();
+        void local.clearData().finally(() => setRestarts((count) => count + 1));
+      },
       onStatus: ({ status }) => {
         connected = status === 'connected';
         if (!connected) serverSynced = false;
@@ -140,6 +166,17 @@ export function useCollaboration({
         serverSynced = false;
         refreshLive();
       },
+    });
+
+    // Changes made before the check (the browser's copy being loaded, typing, while offline) go with the reply
+    // instead: Yjs merges two histories of one text into a doubled text, which the server would store.
+    const sendChanges = (on: boolean) => {
+      ydoc.off('update', provider.boundDocumentUpdateHandler);
+      if (on) ydoc.on('update', provider.boundDocumentUpdateHandler);
+    };
+    sendChanges(false);
+    provider.on('status', ({ status }: { status: string }) => {
+      if (status !== 'connected') sendChanges(false);
     });
 
     void local.whenSynced.then(markReady);
@@ -199,7 +236,7 @@ export function useCollaboration({
       setLive(false);
       setReady(false);
     };
-  }, [documentId, autoSave]);
+  }, [documentId, autoSave, restarts]);
 
   return { session, live, ready };
 }
