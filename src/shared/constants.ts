@@ -53,6 +53,9 @@ export const MAX_VERSION_NAME_LENGTH = 120;
 // The browser's offline copy of a document (IndexedDB): updates of this window are written as one. The pending
 // batch is written at once when the page is hidden or closed.
 export const OFFLINE_COPY_WRITE_BATCH_MS = 500;
+// Until IndexedDB confirms a batch, its updates are also kept in a localStorage journal, written in idle time
+// at most this long after a keystroke (and at once when the page is hidden or closed).
+export const OFFLINE_COPY_JOURNAL_DELAY_MS = 50;
 
 // Ghost-text completion (editor): the pause before asking, per preference; what is sent and shown.
 export const GHOST_COMPLETION_DELAY_MS = { quick: 400, normal: 700, relaxed: 1_200 } as const;

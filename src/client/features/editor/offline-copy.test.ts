@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
+import { OFFLINE_COPY_JOURNAL_DELAY_MS } from '@shared/constants';
 import { OfflineCopy } from './offline-copy';
 
 const BATCH_MS = 200;
@@ -82,7 +83,11 @@ describe('OfflineCopy', () => {
     const crashed = new OfflineCopy(name, doc, 60_000);
     await crashed.whenSynced;
     typeInto(doc, 'typed as the tab crashed');
-    // The tab dies: no flush, no destroy. Its timers and listeners would die with it.
+    // The journal is written in idle time, not inside the keystroke; a moment later the tab dies: no flush, no
+    // destroy. Its timers and listeners would die with it.
+    expect(localStorage.getItem(`${name}:unsaved`)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, OFFLINE_COPY_JOURNAL_DELAY_MS + 20));
+    expect(localStorage.getItem(`${name}:unsaved`)).not.toBeNull();
     doc.off('update', crashed._storeUpdate);
 
     const reopened = new Y.Doc();
@@ -94,6 +99,21 @@ describe('OfflineCopy', () => {
     expect(localStorage.getItem(`${name}:unsaved`)).toBeNull();
     await copy.destroy();
     expect(await reopen(name)).toBe('typed as the tab crashed');
+  });
+
+  it('brings the journal up to date at once when the page is hidden or closed', () => {
+    const name = freshName();
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, 60_000);
+    typeInto(doc, 'the last words');
+    expect(localStorage.getItem(`${name}:unsaved`)).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    const journal = localStorage.getItem(`${name}:unsaved`);
+    expect(journal).not.toBeNull();
+    const recovered = new Y.Doc();
+    Y.applyUpdate(recovered, Buffer.from(journal!, 'base64'));
+    expect(recovered.getText('body').toString()).toBe('the last words');
+    void copy.destroy();
   });
 
   it('writes what is pending when the editor closes the document', async () => {

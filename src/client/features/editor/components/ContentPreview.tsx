@@ -1,22 +1,13 @@
 import { DOMSerializer } from '@tiptap/pm/model';
 import { useEffect, useRef } from 'react';
+import { whenIdle } from '@client/lib/when-idle';
 import { getEditorSchema } from '@shared/editor/extensions';
 import type { RichTextDoc } from '@shared/schemas/richText';
 
 /** Blocks rendered at once: more than a tall screen holds. The rest follows in idle time. */
 const FIRST_BLOCKS = 60;
 const BLOCKS_PER_IDLE_STEP = 200;
-
-const whenIdle: (callback: () => void) => () => void =
-  typeof window !== 'undefined' && 'requestIdleCallback' in window
-    ? (callback) => {
-        const handle = window.requestIdleCallback(callback, { timeout: 500 });
-        return () => window.cancelIdleCallback(handle);
-      }
-    : (callback) => {
-        const handle = setTimeout(callback, 0);
-        return () => clearTimeout(handle);
-      };
+const IDLE_STEP_TIMEOUT_MS = 500;
 
 /**
  * Read-only rendering of the REST copy of the document, shown until the live Y.Doc has state (from IndexedDB or
@@ -44,7 +35,8 @@ export function ContentPreview({ content, className }: { content: RichTextDoc; c
         element.replaceChildren();
         return;
       }
-      if (to < blocks.length) cancel = whenIdle(() => render(to, to + BLOCKS_PER_IDLE_STEP));
+      if (to < blocks.length)
+        cancel = whenIdle(() => render(to, to + BLOCKS_PER_IDLE_STEP), IDLE_STEP_TIMEOUT_MS);
     };
     render(0, FIRST_BLOCKS);
     return () => cancel?.();
