@@ -11,19 +11,18 @@ import { AiEditorTools, AiToolbar, useAiActions, type AiController } from '@clie
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession, needsRefresh, refreshSession } from '@client/features/auth/session-store';
 import type { AuthUser } from '@client/features/auth/types';
-import { ExportMenu } from '@client/features/export/ExportMenu';
 import { keepVersionBeforeImport } from '@client/features/history/checkpoint';
 import { DocumentHistory, HistoryButton } from '@client/features/history/components/HistoryControls';
 import { AiSetupCard } from '@client/features/settings/ai/AiSetupCard';
 import { useUserSettings } from '@client/features/settings/queries';
 import { GhostCompletion, useGhostCompletionPreference } from '@client/features/ai/useGhostCompletion';
-import { ShareMenu } from '@client/features/sharing/ShareMenu';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import type { EditorAiActions } from './ai-actions';
 import { AccountDialog } from './components/AccountDialog';
 import { BlockMenu } from './components/BlockMenu';
 import { EditorHeader, SaveStatus } from './components/EditorHeader';
+import { HeaderExportMenu, HeaderShareMenu } from './components/HeaderMenus';
 import { EDITOR_BODY_CLASS, EditorSurface } from './components/EditorSurface';
 import { FormattingToolbar } from './components/FormattingToolbar';
 import { ModeToolbar } from './components/ModeToolbar';
@@ -406,9 +405,9 @@ function EditorFrame(props: EditorFrameProps) {
           modeSwitch={editor ? <SuggestingModeSwitch editor={editor} /> : undefined}
           actions={
             <>
-              <ShareMenu documentId={document.id} />
+              <HeaderShareMenu documentId={document.id} />
               <HistoryButton />
-              <ExportMenu editor={editor} title={displayTitle(title)} documentId={document.id} />
+              <HeaderExportMenu editor={editor} title={displayTitle(title)} />
             </>
           }
         />
