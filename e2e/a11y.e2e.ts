@@ -37,7 +37,8 @@ async function selectLastWordOfFirstParagraph(page: Page) {
 async function open(page: Page, trigger: string, role: 'menu' | 'dialog') {
   const layer = page.getByRole(role).first();
   await expect(async () => {
-    if (!(await layer.isVisible())) await page.getByRole('button', { name: trigger, exact: true }).first().click();
+    if (!(await layer.isVisible()))
+      await page.getByRole('button', { name: trigger, exact: true }).first().click();
     await expect(layer).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }
