@@ -1,8 +1,22 @@
-import { ToastAction } from '@client/components/ui/toast';
 import { toast } from '@client/components/ui/use-toast';
 import { requestAiSetup } from '@client/features/settings/ai/setup-signal';
 import { ApiError } from '@client/lib/api';
 import { AI_NOT_CONFIGURED_TITLE, AI_QUOTA_TITLE, ERROR_TITLE } from './messages';
+
+/** The toast's action button comes with the toast library, which the editor loads only when it shows a toast. */
+async function offerUpgrade(description: string): Promise<void> {
+  const { ToastAction } = await import('@client/components/ui/toast');
+  toast({
+    title: AI_QUOTA_TITLE,
+    description,
+    variant: 'destructive',
+    action: (
+      <ToastAction altText="Upgrade your plan" onClick={() => window.location.assign('/#pricing')}>
+        Upgrade
+      </ToastAction>
+    ),
+  });
+}
 
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException
@@ -30,16 +44,7 @@ export function reportAiError(error: unknown, fallback: { title?: string; descri
       toast({ title: AI_QUOTA_TITLE, description: error.serverMessage, variant: 'destructive' });
       return;
     }
-    toast({
-      title: AI_QUOTA_TITLE,
-      description: error.serverMessage,
-      variant: 'destructive',
-      action: (
-        <ToastAction altText="Upgrade your plan" onClick={() => window.location.assign('/#pricing')}>
-          Upgrade
-        </ToastAction>
-      ),
-    });
+    void offerUpgrade(error.serverMessage);
     return;
   }
   console.error(error);

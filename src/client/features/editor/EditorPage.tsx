@@ -11,24 +11,21 @@ import { AiEditorTools, AiToolbar, useAiActions, type AiController } from '@clie
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession, needsRefresh, refreshSession } from '@client/features/auth/session-store';
 import type { AuthUser } from '@client/features/auth/types';
-import { ExportMenu } from '@client/features/export/ExportMenu';
 import { keepVersionBeforeImport } from '@client/features/history/checkpoint';
 import { DocumentHistory, HistoryButton } from '@client/features/history/components/HistoryControls';
 import { AiSetupCard } from '@client/features/settings/ai/AiSetupCard';
 import { useUserSettings } from '@client/features/settings/queries';
 import { GhostCompletion, useGhostCompletionPreference } from '@client/features/ai/useGhostCompletion';
-import { ShareMenu } from '@client/features/sharing/ShareMenu';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import type { EditorAiActions } from './ai-actions';
 import { AccountDialog } from './components/AccountDialog';
-import { BlockMenu } from './components/BlockMenu';
 import { EditorHeader, SaveStatus } from './components/EditorHeader';
+import { HeaderExportMenu, HeaderShareMenu } from './components/HeaderMenus';
 import { EDITOR_BODY_CLASS, EditorSurface } from './components/EditorSurface';
 import { FormattingToolbar } from './components/FormattingToolbar';
 import { ModeToolbar } from './components/ModeToolbar';
-import { SelectionToolbar } from './components/SelectionToolbar';
-import { SuggestionReview } from '@client/features/suggestions/SuggestionReview';
+import { loadSuggestionBubble, SuggestionReview } from '@client/features/suggestions/SuggestionReview';
 import { SuggestingModeSwitch } from '@client/features/suggestions/SuggestingModeSwitch';
 import { ShortcutsHint } from './components/ShortcutsHint';
 import { StatsPanel } from './components/StatsPanel';
@@ -58,6 +55,13 @@ const LOCAL_EDIT_CLOCK_MS = 10_000;
 const ChatPanel = lazy(() =>
   import('@client/features/ai-chat/ChatPanel').then((module) => ({ default: module.ChatPanel })),
 );
+// The menus floating over the text (selection toolbar, block menu, suggestion bubble) bring TipTap's floating
+// menus, which typing does not need: fetched as the page mounts, alongside the document's first sync, and shown
+// once the body is ready.
+const loadSelectionToolbar = () => import('./components/SelectionToolbar');
+const loadBlockMenu = () => import('./components/BlockMenu');
+const SelectionToolbar = lazy(() => loadSelectionToolbar().then((m) => ({ default: m.SelectionToolbar })));
+const BlockMenu = lazy(() => loadBlockMenu().then((m) => ({ default: m.BlockMenu })));
 /** Tailwind's md breakpoint: from here the stats panel is a left column. */
 const WIDE_LAYOUT_QUERY = '(min-width: 768px)';
 
@@ -382,6 +386,12 @@ function EditorFrame(props: EditorFrameProps) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [editor, toggleChat]);
 
+  useEffect(() => {
+    void loadSelectionToolbar();
+    void loadBlockMenu();
+    void loadSuggestionBubble();
+  }, []);
+
   const content = useMemo(() => readContent(document.content), [document.content]);
   // An empty document cannot be duplicated by the first sync, so it is editable at once, even offline.
   const bodyReady = ready || (content.content ?? []).length === 0;
@@ -408,9 +418,9 @@ function EditorFrame(props: EditorFrameProps) {
           modeSwitch={editor ? <SuggestingModeSwitch editor={editor} /> : undefined}
           actions={
             <>
-              <ShareMenu documentId={document.id} />
+              <HeaderShareMenu documentId={document.id} />
               <HistoryButton />
-              <ExportMenu editor={editor} title={displayTitle(title)} documentId={document.id} />
+              <HeaderExportMenu editor={editor} title={displayTitle(title)} />
             </>
           }
         />
@@ -474,10 +484,10 @@ function EditorFrame(props: EditorFrameProps) {
       {/* The open analysis fills the left column, where the hint would cover it. */}
       {!focusMode && !analysisOpen && <ShortcutsHint />}
       {editor && bodyReady && (
-        <>
+        <Suspense fallback={null}>
           <SelectionToolbar editor={editor} onImprove={ai.improveSelection} />
           <BlockMenu editor={editor} onGenerate={ai.generate} />
-        </>
+        </Suspense>
       )}
       {aiController && <AiEditorTools controller={aiController} />}
       <DocumentHistory documentId={document.id} editor={editor} />

@@ -1,4 +1,3 @@
-import { Button } from '@client/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,9 +8,10 @@ import { useToast } from '@client/components/ui/use-toast';
 import type { ExportFormat } from '@shared/export/filename';
 import type { RichTextDoc } from '@shared/schemas/richText';
 import type { Editor } from '@tiptap/core';
-import { Download, FileCode2, FileText, FileType, Printer, ScrollText } from 'lucide-react';
+import { FileCode2, FileText, FileType, Printer, ScrollText, type LucideIcon } from 'lucide-react';
+import { ExportTrigger } from './ExportTrigger';
 
-const FORMATS: { format: ExportFormat; label: string; name: string; icon: typeof Download }[] = [
+const FORMATS: { format: ExportFormat; label: string; name: string; icon: LucideIcon }[] = [
   { format: 'pdf', label: 'PDF', name: 'PDF', icon: Printer },
   { format: 'md', label: 'Markdown', name: 'MARKDOWN', icon: FileCode2 },
   { format: 'html', label: 'HTML', name: 'HTML', icon: ScrollText },
@@ -19,7 +19,14 @@ const FORMATS: { format: ExportFormat; label: string; name: string; icon: typeof
   { format: 'docx', label: 'Word (.docx)', name: 'DOCX', icon: FileType },
 ];
 
-export function ExportMenu({ editor, title }: { editor: Editor | null; title: string; documentId?: string }) {
+export interface ExportMenuProps {
+  editor: Editor | null;
+  title: string;
+  documentId?: string;
+  defaultOpen?: boolean;
+}
+
+export function ExportMenu({ editor, title, defaultOpen = false }: ExportMenuProps) {
   const { toast } = useToast();
 
   const run = async (format: ExportFormat, name: string) => {
@@ -40,11 +47,9 @@ export function ExportMenu({ editor, title }: { editor: Editor | null; title: st
 
   // Not modal: a modal menu aria-hides the page while its links and buttons stay focusable.
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen && editor !== null}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" disabled={!editor} aria-label="Export">
-          <Download /> Export
-        </Button>
+        <ExportTrigger disabled={!editor} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {FORMATS.map(({ format, label, name, icon: Icon }) => (

@@ -3,7 +3,7 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { ConvertedFile } from '@shared/schemas/imports';
 import { toast } from '@client/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@client/lib/api';
-import { isImportable } from './use-import-files';
+import { isImportable } from './importable';
 
 export const CONVERT_PATH = '/api/documents/import/convert';
 

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IMPORT_EXTENSIONS, IMPORT_MAX_FILES } from '@shared/constants';
+import { IMPORT_MAX_FILES } from '@shared/constants';
 import type { ImportResponse } from '@shared/schemas/imports';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { documentsQueryKey } from '@client/features/documents/queries';
 import { importFile } from './api';
+import { isImportable } from './importable';
 
-export const IMPORT_ACCEPT = IMPORT_EXTENSIONS.join(',');
-
-export const isImportable = (file: File) => {
-  const name = file.name.toLowerCase();
-  return IMPORT_EXTENSIONS.some((extension) => name.endsWith(extension));
-};
+export { IMPORT_ACCEPT, isImportable } from './importable';
 
 export interface ImportOutcome {
   imported: ImportResponse[];

@@ -10,9 +10,10 @@ import type { ShareSettings, UpdateShareSettings } from '@shared/schemas/sharing
 import { shareAccessOf, shareLink, type ShareAccess } from '@shared/share-links';
 import { ChoiceGroup, ChoiceItem } from '@client/components/ui/choice-group';
 import { cn } from '@client/lib/utils';
-import { Check, Copy, Globe, Lock, Share2 } from 'lucide-react';
+import { Check, Copy, Globe, Lock } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useShareSettings, useUpdateShareSettings } from './api';
+import { ShareTrigger } from './ShareTrigger';
 
 const PRIVATE: ShareSettings = {
   isPublic: false,
@@ -44,8 +45,14 @@ function localToday(): string {
  * The editor's Share menu (SPEC §2): every setting is saved to and enforced by the server, so the link,
  * editing permission, expiry and password really protect the document.
  */
-export function ShareMenu({ documentId }: { documentId: string }) {
-  const [open, setOpen] = useState(false);
+export function ShareMenu({
+  documentId,
+  defaultOpen = false,
+}: {
+  documentId: string;
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
   const { data, isLoading, isError, error, refetch, isFetching } = useShareSettings(documentId, open);
   const update = useUpdateShareSettings(documentId);
   const { toast } = useToast();
@@ -97,9 +104,7 @@ export function ShareMenu({ documentId }: { documentId: string }) {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" aria-label="Share">
-          <Share2 /> Share
-        </Button>
+        <ShareTrigger />
       </PopoverTrigger>
       <PopoverContent align="end" className="w-80 space-y-4">
         {/* Without the stored settings nothing is shown as if it were: defaults would lie about a public link. */}

@@ -1,14 +1,17 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
-import { MessageSquarePlus, Pencil } from 'lucide-react';
-import { ChoiceGroup, ChoiceItem } from '@client/components/ui/choice-group';
-import { cn } from '@client/lib/utils';
+import { onDemand, OnDemandControl } from '@client/lib/on-demand';
+import {
+  EDITING_MODE_GROUP_CLASS,
+  EDITING_MODE_SEGMENT_CLASS,
+  EDITING_MODES,
+  type EditingMode,
+} from './editing-modes';
 import { isSuggesting } from './suggesting-mode';
 
-const SEGMENT = cn(
-  'inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-muted-foreground transition',
-  'hover:text-foreground data-[state=checked]:bg-background data-[state=checked]:text-foreground data-[state=checked]:shadow-sm',
-);
+// The radio group's keyboard comes with its library, which typing does not need: fetched right after the
+// editor's first paint. Until then the switch is drawn the same, and a click on a segment already switches.
+const editingModeChoice = onDemand(async () => (await import('./EditingModeChoice')).EditingModeChoice);
 
 /**
  * Editing / Suggesting, in the editor header. In Suggesting, what the writer types and deletes becomes
@@ -16,27 +19,44 @@ const SEGMENT = cn(
  */
 export function SuggestingModeSwitch({ editor }: { editor: Editor }) {
   const suggesting = useEditorState({ editor, selector: ({ editor: e }) => isSuggesting(e) });
+  const mode: EditingMode = suggesting ? 'suggesting' : 'editing';
+  const setMode = (next: EditingMode) => editor.commands.setSuggesting(next === 'suggesting');
   return (
-    <ChoiceGroup
-      aria-label="Editing mode"
-      className="inline-flex items-center gap-0.5 rounded-lg bg-muted p-0.5"
-      value={suggesting ? 'suggesting' : 'editing'}
-      onValueChange={(value) => editor.commands.setSuggesting(value === 'suggesting')}
-      data-testid="editing-mode"
+    <OnDemandControl
+      control={editingModeChoice}
+      standIn={
+        <div
+          role="radiogroup"
+          aria-label="Editing mode"
+          aria-required="false"
+          dir="ltr"
+          className={EDITING_MODE_GROUP_CLASS}
+          style={{ outline: 'none' }}
+          data-slot="choice-group"
+          data-testid="editing-mode"
+        >
+          {EDITING_MODES.map(({ value, title, label, Icon }) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={value === mode}
+              data-state={value === mode ? 'checked' : 'unchecked'}
+              value={value}
+              tabIndex={value === mode ? 0 : -1}
+              data-slot="choice-item"
+              className={EDITING_MODE_SEGMENT_CLASS}
+              title={title}
+              onClick={() => setMode(value)}
+            >
+              <Icon className="size-3.5" aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">{label}</span>
+            </button>
+          ))}
+        </div>
+      }
     >
-      <ChoiceItem value="editing" className={SEGMENT} title="Editing: change the text directly">
-        <Pencil className="size-3.5" aria-hidden="true" />
-        {/* On a phone the icons stand alone; the names stay for screen readers. */}
-        <span className="sr-only sm:not-sr-only">Editing</span>
-      </ChoiceItem>
-      <ChoiceItem
-        value="suggesting"
-        className={SEGMENT}
-        title="Suggesting: your changes become suggestions to accept or reject"
-      >
-        <MessageSquarePlus className="size-3.5" aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Suggesting</span>
-      </ChoiceItem>
-    </ChoiceGroup>
+      {(EditingModeChoice) => <EditingModeChoice mode={mode} onModeChange={setMode} />}
+    </OnDemandControl>
   );
 }

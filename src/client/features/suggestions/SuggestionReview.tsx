@@ -1,11 +1,15 @@
 import type { Editor } from '@tiptap/core';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { useEditorState } from '@tiptap/react';
-import { BubbleMenu } from '@tiptap/react/menus';
-import { Check, CheckCheck, ChevronDown, ChevronUp, X } from 'lucide-react';
+import { CheckCheck, ChevronDown, ChevronUp, X } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Button } from '@client/components/ui/button';
-import { decideChangeAtCaret, goToSuggestion } from './suggestion-keymap';
+import { goToSuggestion } from './suggestion-keymap';
 import { decideSuggestionsInEditor, findSuggestionChanges, suggestionChangeAt } from './suggestion-ops';
+
+/** TipTap's floating menus are not needed to type: fetched as the editor page mounts (see EditorPage). */
+export const loadSuggestionBubble = () => import('./SuggestionBubble');
+const SuggestionBubble = lazy(() => loadSuggestionBubble().then((m) => ({ default: m.SuggestionBubble })));
 
 const changeCounts = new WeakMap<PmNode, number>();
 
@@ -90,41 +94,9 @@ export function SuggestionReview({ editor }: { editor: Editor }) {
           </Button>
         </div>
       )}
-      <BubbleMenu
-        editor={editor}
-        pluginKey="suggestionReview"
-        // Below the line: above it, on the first line, the bubble would hide the suggestions bar.
-        options={{ placement: 'bottom-start', offset: 6 }}
-        shouldShow={({ editor: e, state: editorState }) =>
-          e.isEditable && editorState.selection.empty && !!suggestionChangeAt(e, editorState.selection.from)
-        }
-        className="z-40 flex items-center gap-1 rounded-lg border bg-popover p-1 text-sm text-popover-foreground shadow-lg"
-        data-testid="suggestion-bubble"
-      >
-        {state.changeAuthor && (
-          <span className="px-1 text-xs text-muted-foreground">{state.changeAuthor}</span>
-        )}
-        <Button
-          type="button"
-          size="sm"
-          variant="ghost"
-          title="Accept this change (Alt+Enter)"
-          aria-keyshortcuts="Alt+Enter"
-          onClick={() => decide(() => decideChangeAtCaret(editor, 'accept'))}
-        >
-          <Check aria-hidden="true" /> Accept
-        </Button>
-        <Button
-          type="button"
-          size="sm"
-          variant="ghost"
-          title="Reject this change (Alt+Shift+Enter)"
-          aria-keyshortcuts="Alt+Shift+Enter"
-          onClick={() => decide(() => decideChangeAtCaret(editor, 'reject'))}
-        >
-          <X aria-hidden="true" /> Reject
-        </Button>
-      </BubbleMenu>
+      <Suspense fallback={null}>
+        <SuggestionBubble editor={editor} changeAuthor={state.changeAuthor} onDecide={decide} />
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,12 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { AiController } from '../useAiActions';
-import { LiveGrammar } from './LiveGrammar';
-import { SelectionHelper } from './SelectionHelper';
+
+// Live grammar and the selection helper are not needed to type: fetched as the editor mounts, mounted on arrival
+// (the grammar plugin makes its first check once the editor is idle anyway).
+const loadLiveGrammar = () => import('./LiveGrammar');
+const loadSelectionHelper = () => import('./SelectionHelper');
+const LiveGrammar = lazy(() => loadLiveGrammar().then((m) => ({ default: m.LiveGrammar })));
+const SelectionHelper = lazy(() => loadSelectionHelper().then((m) => ({ default: m.SelectionHelper })));
 
 // The overlays a writer opens (or an answer brings) are not part of the editor's first load: each is fetched
 // once the editor has settled, and mounted the first time it is needed.
@@ -42,8 +47,10 @@ export function AiEditorTools({ controller }: { controller: AiController }) {
   }, []);
   return (
     <>
-      <LiveGrammar controller={controller} />
-      <SelectionHelper controller={controller} />
+      <Suspense fallback={null}>
+        <LiveGrammar controller={controller} />
+        <SelectionHelper controller={controller} />
+      </Suspense>
       <MountedOnceShown when={controller.suggestion !== null}>
         <SuggestionCard controller={controller} />
       </MountedOnceShown>

@@ -1,13 +1,10 @@
 import type { Editor } from '@tiptap/core';
 import { FloatingMenu } from '@tiptap/react/menus';
-import { Heading, List, Pilcrow, Plus, Quote, Sparkles } from 'lucide-react';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@client/components/ui/dropdown-menu';
-import { runBlockCommand } from '../extensions/block-commands';
+import { onDemand, OnDemandControl } from '@client/lib/on-demand';
+import { InsertBlockButton } from './InsertBlockButton';
+
+// The dropdown brings the menu library, which typing does not need: fetched right after the editor's first paint.
+const blockInsertMenu = onDemand(async () => (await import('./BlockInsertMenu')).BlockInsertMenu);
 
 export interface BlockMenuProps {
   editor: Editor;
@@ -22,35 +19,14 @@ export interface BlockMenuProps {
 export function BlockMenu({ editor, onGenerate }: BlockMenuProps) {
   return (
     <FloatingMenu editor={editor} className="z-30" options={{ placement: 'left', offset: 8 }}>
-      {/* Not modal: a modal menu aria-hides the page while its links and buttons stay focusable. */}
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <button
-            type="button"
-            aria-label="Insert block"
-            className="grid size-7 place-items-center rounded-md border bg-background text-muted-foreground shadow-xs hover:text-foreground"
-          >
-            <Plus className="size-4" />
-          </button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start" onCloseAutoFocus={(event) => event.preventDefault()}>
-          <DropdownMenuItem onSelect={() => runBlockCommand(editor, 'text')}>
-            <Pilcrow /> Text
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => runBlockCommand(editor, 'heading1')}>
-            <Heading /> Heading
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => runBlockCommand(editor, 'bulletList')}>
-            <List /> Bulleted List
-          </DropdownMenuItem>
-          <DropdownMenuItem disabled={!onGenerate} onSelect={() => onGenerate?.()}>
-            <Sparkles /> AI Generate
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => runBlockCommand(editor, 'quote')}>
-            <Quote /> Quote
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <OnDemandControl
+        control={blockInsertMenu}
+        standIn={<InsertBlockButton aria-haspopup="menu" aria-expanded={false} />}
+      >
+        {(BlockInsertMenu, openOnArrival) => (
+          <BlockInsertMenu editor={editor} onGenerate={onGenerate} defaultOpen={openOnArrival} />
+        )}
+      </OnDemandControl>
     </FloatingMenu>
   );
 }

@@ -1,4 +1,3 @@
-import { formatDistanceToNow } from 'date-fns';
 import { ChevronRight, Cloud, CloudOff, Loader2, Sparkles, UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -7,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Logo } from '@client/features/landing/Logo';
 import { cn } from '@client/lib/utils';
 import { displayTitle } from '@client/lib/document-title';
+import { timeAgo } from '@client/lib/time-ago';
 
 const CLOCK_TICK_MS = 30_000;
 
@@ -25,7 +25,7 @@ export function LastEdited({ at }: { at: Date | null }) {
   if (!at) return null;
   return (
     <span className="text-xs text-muted-foreground" data-testid="last-edited" title={at.toLocaleString()}>
-      Last edited {formatDistanceToNow(at, { addSuffix: true })}
+      Last edited {timeAgo(at)}
     </span>
   );
 }

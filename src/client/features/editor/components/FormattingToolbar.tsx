@@ -6,8 +6,8 @@ import {
   AlignLeft,
   AlignRight,
   Bold,
+  ChevronDownIcon,
   Italic,
-  Palette,
   Underline,
 } from 'lucide-react';
 import {
@@ -15,14 +15,54 @@ import {
   DEFAULT_EDITOR_FONT_SIZE_PX,
   EDITOR_FONT_FAMILIES,
   EDITOR_FONT_SIZES_PX,
-  EDITOR_TEXT_COLORS,
   type TextAlignment,
 } from '@shared/constants';
-import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import { SELECT_TRIGGER_CLASS_NAMES } from '@client/components/ui/select-trigger-style';
 import { Separator } from '@client/components/ui/separator';
-import { fontStack } from '../preferences';
+import { onDemand, OnDemandControl } from '@client/lib/on-demand';
+import { cn } from '@client/lib/utils';
+import { TextColorButton } from './TextColorButton';
 import { ToolbarButton } from './ToolbarButton';
+
+// The pickers bring the select and popover libraries, which typing does not need: fetched right after the
+// toolbar's first paint, with look-alikes of their triggers until then.
+const fontControls = () => import('./FontControls');
+const fontFamilySelect = onDemand(async () => (await fontControls()).FontFamilySelect);
+const fontSizeSelect = onDemand(async () => (await fontControls()).FontSizeSelect);
+const textColorPicker = onDemand(async () => (await fontControls()).TextColorPicker);
+
+/** A closed select's trigger showing `value`, as the select library draws it. */
+function SelectStandIn({
+  label,
+  value,
+  className,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  className: string;
+  disabled: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      role="combobox"
+      aria-label={label}
+      aria-expanded={false}
+      aria-autocomplete="none"
+      dir="ltr"
+      data-state="closed"
+      data-disabled={disabled ? '' : undefined}
+      disabled={disabled}
+      data-slot="select-trigger"
+      data-size="sm"
+      className={cn(...SELECT_TRIGGER_CLASS_NAMES, className)}
+    >
+      <span style={{ pointerEvents: 'none' }}>{value}</span>
+      <ChevronDownIcon className="size-4 opacity-50" aria-hidden />
+    </button>
+  );
+}
 
 const ALIGN_ICONS: { value: TextAlignment; label: string; Icon: typeof AlignLeft }[] = [
   { value: 'left', label: 'Align left', Icon: AlignLeft },
@@ -77,69 +117,66 @@ export function FormattingToolbar({
       aria-label="Formatting"
       className="flex items-center gap-1 overflow-x-auto px-3 py-1.5 sm:px-4 [scrollbar-width:thin]"
     >
-      <Select
-        value={fontFamily}
-        disabled={disabled}
-        onValueChange={(value) => editor.chain().focus().setFontFamily(value).run()}
+      <OnDemandControl
+        control={fontFamilySelect}
+        standIn={
+          <SelectStandIn
+            label="Font family"
+            className="w-36 shrink-0"
+            value={(EDITOR_FONT_FAMILIES as readonly string[]).includes(fontFamily) ? fontFamily : ''}
+            disabled={disabled}
+          />
+        }
       >
-        <SelectTrigger size="sm" className="w-36 shrink-0" aria-label="Font family">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {EDITOR_FONT_FAMILIES.map((family) => (
-            <SelectItem key={family} value={family} style={{ fontFamily: fontStack(family) }}>
-              {family}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <Select
-        value={fontSize}
-        disabled={disabled}
-        onValueChange={(value) => editor.chain().focus().setFontSize(`${value}px`).run()}
+        {(FontFamilySelect, openOnArrival) => (
+          <FontFamilySelect
+            editor={editor}
+            fontFamily={fontFamily}
+            disabled={disabled}
+            defaultOpen={openOnArrival}
+          />
+        )}
+      </OnDemandControl>
+      <OnDemandControl
+        control={fontSizeSelect}
+        standIn={
+          <SelectStandIn
+            label="Font size"
+            className="w-20 shrink-0"
+            value={EDITOR_FONT_SIZES_PX.some((size) => String(size) === fontSize) ? `${fontSize}px` : ''}
+            disabled={disabled}
+          />
+        }
       >
-        <SelectTrigger size="sm" className="w-20 shrink-0" aria-label="Font size">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {EDITOR_FONT_SIZES_PX.map((size) => (
-            <SelectItem key={size} value={String(size)}>
-              {size}px
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <Popover>
-        <PopoverTrigger asChild>
-          <ToolbarButton label="Text colour" disabled={disabled}>
-            <Palette />
-            <span
-              className="size-3 rounded-full border"
-              style={{ background: state.color || 'currentColor' }}
-            />
-          </ToolbarButton>
-        </PopoverTrigger>
-        <PopoverContent className="w-auto p-2" align="start">
-          <div className="grid grid-cols-5 gap-1.5" role="group" aria-label="Text colours">
-            {EDITOR_TEXT_COLORS.map((color) => (
-              <button
-                key={color.value}
-                type="button"
-                title={color.name}
-                aria-label={color.name}
-                aria-pressed={state.color.toLowerCase() === color.value}
-                className="size-7 rounded-md border ring-offset-2 ring-offset-background aria-pressed:ring-2 aria-pressed:ring-ring"
-                style={{ background: color.value }}
-                onClick={() =>
-                  color.value === '#000000'
-                    ? editor.chain().focus().unsetColor().run()
-                    : editor.chain().focus().setColor(color.value).run()
-                }
-              />
-            ))}
-          </div>
-        </PopoverContent>
-      </Popover>
+        {(FontSizeSelect, openOnArrival) => (
+          <FontSizeSelect
+            editor={editor}
+            fontSize={fontSize}
+            disabled={disabled}
+            defaultOpen={openOnArrival}
+          />
+        )}
+      </OnDemandControl>
+      <OnDemandControl
+        control={textColorPicker}
+        standIn={
+          <TextColorButton
+            color={state.color}
+            disabled={disabled}
+            aria-haspopup="dialog"
+            aria-expanded={false}
+          />
+        }
+      >
+        {(TextColorPicker, openOnArrival) => (
+          <TextColorPicker
+            editor={editor}
+            color={state.color}
+            disabled={disabled}
+            defaultOpen={openOnArrival}
+          />
+        )}
+      </OnDemandControl>
       <Separator orientation="vertical" className="mx-1 h-6" />
       <ToolbarButton
         label="Bold"

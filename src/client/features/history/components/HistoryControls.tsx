@@ -2,11 +2,14 @@ import { Button } from '@client/components/ui/button';
 import type { Editor } from '@tiptap/core';
 import { History } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { SaveVersionDialog } from './SaveVersionDialog';
 
-// The panel pulls in the diff library: loaded the first time history is opened.
+// The panel pulls in the diff library: loaded the first time history is opened. "Save version…" brings the dialog
+// library, which typing does not need: loaded the first time it is asked for.
 const HistoryPanel = lazy(() =>
   import('./HistoryPanel').then((module) => ({ default: module.HistoryPanel })),
+);
+const SaveVersionDialog = lazy(() =>
+  import('./SaveVersionDialog').then((module) => ({ default: module.SaveVersionDialog })),
 );
 
 /** Asks the page's DocumentHistory to open the panel (the header renders its actions twice: wide and narrow). */
@@ -34,6 +37,9 @@ export function HistoryButton() {
 export function DocumentHistory({ documentId, editor }: { documentId: string; editor: Editor | null }) {
   const [panelOpen, setPanelOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
+  // Kept mounted after the first open, so the dialog can animate closed.
+  const [saveMounted, setSaveMounted] = useState(false);
+  if (saveOpen && !saveMounted) setSaveMounted(true);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -68,7 +74,11 @@ export function DocumentHistory({ documentId, editor }: { documentId: string; ed
           />
         </Suspense>
       )}
-      <SaveVersionDialog documentId={documentId} open={saveOpen} onOpenChange={setSaveOpen} />
+      {saveMounted && (
+        <Suspense fallback={null}>
+          <SaveVersionDialog documentId={documentId} open={saveOpen} onOpenChange={setSaveOpen} />
+        </Suspense>
+      )}
     </>
   );
 }
