@@ -2,7 +2,7 @@ import { lazy, Suspense, useSyncExternalStore, type ComponentType, type LazyExot
 import { Route, Switch } from 'wouter';
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession } from '@client/features/auth/session-store';
-import { documentQueryKey } from '@client/features/editor/document-query-key';
+import { documentQueryKey } from '@client/features/documents/document-query-key';
 import { queryClient } from '@client/lib/query-client';
 
 /** Lazy-loads a page from a module's named export, so each route is its own chunk. */

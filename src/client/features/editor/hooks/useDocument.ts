@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api';
 import type { RichTextDoc } from '@shared/schemas/richText';
-import { documentQueryKey } from '../document-query-key';
+import { documentQueryKey } from '@client/features/documents/document-query-key';
 
 /** GET /api/documents/:id (issue 2 contract). */
 export interface EditorDocument {
