@@ -21,7 +21,7 @@ it('shows the first screens of a long document at once and the whole of it soon 
   expect(preview.children.length).toBeGreaterThanOrEqual(20);
   expect(preview.children.length).toBeLessThan(700);
   expect(preview.textContent).toContain('Paragraph 1.');
-  await waitFor(() => expect(preview.children).toHaveLength(700));
+  await waitFor(() => expect(preview.children).toHaveLength(700), { timeout: 5_000 });
   expect(preview.lastElementChild?.textContent).toBe('Paragraph 700.');
 });
 
