@@ -6,6 +6,7 @@ import pg from 'pg';
 import { COLLAB_FRAGMENT } from '../src/shared/editor/collab-protocol';
 import { connectCollabClient, type CollabClient } from '../src/server/collab/testing';
 import {
+  api,
   childServerEnv,
   freePort,
   spawnChildServer,
@@ -63,19 +64,6 @@ interface Errors {
 const errors: Errors = { rest: new Map(), collab: new Map() };
 const countError = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
-async function json(server: ChildServer, method: string, urlPath: string, token?: string, body?: unknown) {
-  const response = await fetch(server.url + urlPath, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as any) : undefined };
-}
-
 async function main() {
   const name = `qw_soak_${randomBytes(4).toString('hex')}`;
   const url = new URL(ADMIN_URL);
@@ -98,7 +86,7 @@ async function main() {
     // Writers: a few accounts, each with documents (20 shared by the editors, 5 for REST writes).
     const tokens: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await json(server, 'POST', '/api/auth/signup', undefined, {
+      const res = await api(server.url, null, 'POST', '/api/auth/signup', {
         email: `soak-${i}-${randomBytes(3).toString('hex')}@example.com`,
         password: 'a sturdy soak passphrase',
         data: { full_name: 'Soak Writer' },
@@ -109,12 +97,12 @@ async function main() {
     const liveToken = tokens[0]!;
     const liveDocs: string[] = [];
     for (let i = 0; i < DOCUMENTS; i++) {
-      const res = await json(server, 'POST', '/api/documents', liveToken, { title: `soak live ${i}` });
+      const res = await api(server.url, liveToken, 'POST', '/api/documents', { title: `soak live ${i}` });
       liveDocs.push(res.body.id as string);
     }
     const restDocs: { token: string; id: string }[] = [];
     for (const token of tokens.slice(1)) {
-      const res = await json(server, 'POST', '/api/documents', token, { title: 'soak rest' });
+      const res = await api(server.url, token, 'POST', '/api/documents', { title: 'soak rest' });
       restDocs.push({ token, id: res.body.id as string });
     }
 
@@ -194,7 +182,7 @@ async function main() {
                 ? (['GET', '/api/documents', undefined] as const)
                 : (['GET', '/api/me/settings', undefined] as const);
         const started = performance.now();
-        const request = json(server!, method, urlPath, token, body)
+        const request = api(server!.url, token, method, urlPath, body)
           .then((res) => {
             restLatencies.push(performance.now() - started);
             if (res.status >= 300) countError(errors.rest, `${method} ${res.status}`);
@@ -231,7 +219,7 @@ async function main() {
     // Every live document is readable and holds the editors' text.
     let unreadable = 0;
     for (const id of liveDocs) {
-      const res = await json(server, 'GET', `/api/documents/${id}`, liveToken);
+      const res = await api(server.url, liveToken, 'GET', `/api/documents/${id}`);
       if (res.status !== 200) unreadable++;
     }
     server.child.kill('SIGTERM');

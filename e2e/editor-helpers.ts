@@ -55,10 +55,11 @@ export async function createDocumentViaApi(
   request: APIRequestContext,
   user: TestUser,
   title = 'Untitled Document',
+  content?: unknown,
 ) {
   const response = await request.post('/api/documents', {
     headers: { Authorization: `Bearer ${user.session.access_token}` },
-    data: { title },
+    data: content === undefined ? { title } : { title, content },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string };

@@ -10,6 +10,7 @@ import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import {
   createTestUser,
+  createDocumentViaApi,
   documentText,
   editorBody,
   getDocumentViaApi,
@@ -46,12 +47,7 @@ function paragraphs(texts: readonly string[]) {
 }
 
 async function createDocumentWithText(request: APIRequestContext, user: TestUser, texts: readonly string[]) {
-  const response = await request.post('/api/documents', {
-    headers: { Authorization: `Bearer ${user.session.access_token}` },
-    data: { title: 'Harbour log', content: paragraphs(texts) },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (await createDocumentViaApi(request, user, 'Harbour log', paragraphs(texts))).id;
 }
 
 /** The stored document's text, block by block: what every later visitor of the document will get. */

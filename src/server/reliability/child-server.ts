@@ -135,3 +135,29 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A JSON request to a child server: status and body (parsed when it is JSON, else the text). */
+export async function api(
+  baseUrl: string,
+  token: string | null,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+) {
+  const response = await fetch(baseUrl + urlPath, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  let parsed: any;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: response.status, body: parsed };
+}

@@ -5,7 +5,9 @@ import path from 'node:path';
 import * as Y from 'yjs';
 import { isStoredFor, parseStatelessMessage } from '../../shared/editor/collab-protocol';
 import { connectCollabClient, type CollabClient } from '../collab/testing';
-import { childServerEnv, freePort, spawnChildServer, type ChildServer } from './child-server';
+import { api, childServerEnv, freePort, spawnChildServer, type ChildServer } from './child-server';
+
+export { api };
 import type { TcpBalancer } from './tcp-balancer';
 
 /**
@@ -52,31 +54,6 @@ export async function until(
       );
     await sleep(intervalMs);
   }
-}
-
-export async function api(
-  baseUrl: string,
-  token: string | null,
-  method: string,
-  urlPath: string,
-  body?: unknown,
-) {
-  const response = await fetch(baseUrl + urlPath, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  let parsed: any;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: response.status, body: parsed };
 }
 
 export async function signUp(baseUrl: string, email: string): Promise<string> {
