@@ -6,12 +6,15 @@ import { hashPassword } from '../src/server/accounts/passwords';
 import { startFakeOpenAI } from '../src/server/test/fake-openai';
 import { startFakeStripe } from '../src/server/test/fake-stripe';
 import { CHAT_SYSTEM_INTRO } from '../src/shared/ai/prompts';
+import { ensureBuild } from '../scripts/ensure-build';
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './env';
 
 /**
- * The server the browser tests talk to: the real app on a fresh embedded database. Local stand-ins for
- * outside services (AI provider, Stripe) are started here too when the tests need them.
+ * The server the browser tests talk to: the real app, compiled as `npm start` runs it (dist/server, rebuilt here
+ * when its sources changed), on a fresh embedded database. Local stand-ins for outside services (AI provider,
+ * Stripe) are started here too when the tests need them.
  */
+ensureBuild();
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
 // The instance admin, created first so that it alone is admin (the first account of an instance is; every
@@ -85,7 +88,7 @@ fakeLocalModels.answerWith((body: { messages?: { content?: unknown }[] }) =>
     : answerLikeTheProduct(body),
 );
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const server = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -20,5 +20,4 @@ ensureBuild();
 // Later starts reuse the bytecode V8 compiled for the server and its packages (kept in the OS temp directory):
 // loading them is most of a start.
 enableCompileCache();
-process.setSourceMapsEnabled(true);
 await import(pathToFileURL(path.resolve('dist/server', `${entry}.js`)).href);

@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import IORedis from 'ioredis';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
@@ -136,7 +135,10 @@ export async function buildApp({
   // Only routes that opt in (config.rateLimit) are limited; see accounts/routes.ts and ai/rate-limits.ts. With
   // REDIS_URL the counters live in Redis, so a limit holds across every instance.
   const rateLimitRedis = config.REDIS_URL
-    ? new IORedis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectTimeout: 2_000 })
+    ? new (await import('ioredis')).default(config.REDIS_URL, {
+        maxRetriesPerRequest: 3,
+        connectTimeout: 2_000,
+      })
     : undefined;
   if (rateLimitRedis) {
     rateLimitRedis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { AiUsageNumbers } from '../../shared/schemas/ai';
 
 /**
@@ -87,8 +87,11 @@ function errorMessage(status: number, body: string): string {
 export class OpenAiCompatibleClient {
   private readonly url: string;
   private readonly headers: Record<string, string>;
-  /** Keeps connections to the provider open between answers, as a browser would. */
-  private readonly dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 30_000 });
+  /**
+   * Keeps connections to the provider open between answers, as a browser would. undici is loaded with the
+   * first answer: a server nobody asks for AI never holds it.
+   */
+  private client: Promise<{ dispatcher: Dispatcher; request: typeof import('undici').request }> | undefined;
 
   constructor(private readonly options: OpenAiCompatibleOptions) {
     this.url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -118,12 +121,13 @@ export class OpenAiCompatibleClient {
   private async post(request: ChatRequest, stream: boolean): Promise<Dispatcher.ResponseData> {
     let response: Dispatcher.ResponseData;
     try {
+      const { dispatcher, request: undiciRequest } = await this.connection();
       response = await undiciRequest(this.url, {
         method: 'POST',
         headers: { ...this.headers, accept: stream ? 'text/event-stream' : 'application/json' },
         body: this.body(request, stream),
         signal: request.signal,
-        dispatcher: this.dispatcher,
+        dispatcher,
       });
     } catch (error) {
       if (request.signal.aborted) throw error;
@@ -204,7 +208,15 @@ export class OpenAiCompatibleClient {
     yield { type: 'finish', usage };
   }
 
-  close(): Promise<void> {
-    return this.dispatcher.close();
+  private connection() {
+    this.client ??= import('undici').then(({ Agent, request }) => ({
+      dispatcher: new Agent({ keepAliveTimeout: 30_000 }),
+      request,
+    }));
+    return this.client;
+  }
+
+  async close(): Promise<void> {
+    if (this.client) await (await this.client).dispatcher.close();
   }
 }

@@ -1,5 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { APICallError, RetryError, generateText } from 'ai';
 import type { AiHealth, AiProviderId, AiUsageNumbers } from '../../shared/schemas/ai';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -20,12 +18,6 @@ import {
 
 /** Upper bound of one answer's length; also keeps the SDK from guessing a limit for unknown models. */
 export const AI_MAX_OUTPUT_TOKENS = 4_096;
-
-// Warnings (e.g. an unknown local model name) are expected with OpenAI-compatible servers; don't print them.
-(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-
-type AnthropicModel = ReturnType<ReturnType<typeof createAnthropic>['messages']>;
-type StreamCallOptions = Parameters<AnthropicModel['doStream']>[0];
 
 /** A provider speaks one wire format; the chain above it handles order, fallback and cancellation. */
 export interface AiProvider {
@@ -106,65 +98,26 @@ function openAiProvider(spec: ProviderSpec): AiProvider {
   };
 }
 
-/** Anthropic Messages through the AI SDK's provider model. */
+/**
+ * Anthropic Messages through the AI SDK, loaded with the first Anthropic call: a server that never uses
+ * Anthropic never holds the SDK. Errors of its calls are recognised by the loaded module (below).
+ */
+let anthropicSdk: typeof import('./anthropic-provider') | undefined;
+async function loadAnthropic(): Promise<typeof import('./anthropic-provider')> {
+  anthropicSdk ??= await import('./anthropic-provider');
+  return anthropicSdk;
+}
+
 function anthropicProvider(spec: ProviderSpec): AiProvider {
-  const model: AnthropicModel = createAnthropic({
-    ...(spec.baseUrl ? { baseURL: spec.baseUrl } : {}),
-    apiKey: spec.apiKey,
-  }).messages(spec.model);
+  let provider: Promise<AiProvider> | undefined;
+  const loaded = () => (provider ??= loadAnthropic().then((sdk) => sdk.anthropicProvider(spec)));
   return {
     id: 'anthropic',
     instanceId: spec.instanceId,
     modelId: spec.model,
-    async generate(request) {
-      const result = await generateText({
-        model,
-        system: request.system,
-        prompt: request.prompt,
-        abortSignal: request.signal,
-        maxRetries: 0,
-        maxOutputTokens: request.maxOutputTokens,
-      });
-      return { text: result.text, usage: usageOf(result.totalUsage) };
-    },
+    generate: async (request) => (await loaded()).generate(request),
     async *stream(request) {
-      const options: StreamCallOptions = {
-        prompt: [
-          { role: 'system', content: request.system },
-          { role: 'user', content: [{ type: 'text', text: request.prompt }] },
-        ],
-        maxOutputTokens: request.maxOutputTokens,
-        abortSignal: request.signal,
-      };
-      // doStream rather than streamText: streamText's extra stream stages double the CPU per answer.
-      const reader = (await model.doStream(options)).stream.getReader();
-      let finished = false;
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) {
-            finished = true;
-            return;
-          }
-          const part = value as StreamPart;
-          if (part.type === 'text-delta') {
-            if (part.delta) yield { type: 'delta', text: part.delta };
-          } else if (part.type === 'finish') {
-            yield {
-              type: 'finish',
-              usage: {
-                inputTokens: part.usage.inputTokens.total ?? 0,
-                outputTokens: part.usage.outputTokens.total ?? 0,
-              },
-            };
-          } else if (part.type === 'error') {
-            throw part.error;
-          }
-        }
-      } finally {
-        // Stops the upstream response when we leave early (client gone, error part).
-        if (!finished) await reader.cancel().catch(() => {});
-      }
+      yield* (await loaded()).stream(request);
     },
   };
 }
@@ -196,14 +149,14 @@ export function envProviderSpecs(config: Config): ProviderSpec[] {
 }
 
 function unwrap(error: unknown): unknown {
-  return RetryError.isInstance(error) ? error.lastError : error;
+  return anthropicSdk ? anthropicSdk.unwrapSdkError(error) : error;
 }
 
 /** 5xx, 429 and network failures are worth trying on the next provider; 4xx answers are not. */
 export function isRetryableProviderError(error: unknown): boolean {
   const inner = unwrap(error);
   if (inner instanceof ProviderRequestError) return inner.retryable;
-  if (APICallError.isInstance(inner)) {
+  if (anthropicSdk?.isApiCallError(inner)) {
     const status = inner.statusCode;
     if (status === undefined) return true;
     return status >= 500 || status === 429 || status === 408 || inner.isRetryable;
@@ -215,7 +168,7 @@ export function isRetryableProviderError(error: unknown): boolean {
 export function describeProviderError(error: unknown): string {
   const inner = unwrap(error);
   if (inner instanceof ProviderRequestError && inner.statusCode) return `HTTP ${inner.statusCode}`;
-  if (APICallError.isInstance(inner) && inner.statusCode) return `HTTP ${inner.statusCode}`;
+  if (anthropicSdk?.isApiCallError(inner) && inner.statusCode) return `HTTP ${inner.statusCode}`;
   return inner instanceof Error ? inner.message : String(inner);
 }
 
@@ -239,10 +192,6 @@ export class AbortedError extends Error {
     super('The request was cancelled');
     this.name = 'AbortedError';
   }
-}
-
-function usageOf(usage: { inputTokens: number | undefined; outputTokens: number | undefined }) {
-  return { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 };
 }
 
 export class AiProviderChain {
@@ -330,13 +279,3 @@ export class AiProviderChain {
     throw providerFailed(failures, this.log);
   }
 }
-
-/** The stream parts this module reads (AI SDK language-model stream parts, v4). */
-type StreamPart =
-  | { type: 'text-delta'; delta: string }
-  | {
-      type: 'finish';
-      usage: { inputTokens: { total: number | undefined }; outputTokens: { total: number | undefined } };
-    }
-  | { type: 'error'; error: unknown }
-  | { type: 'other' };

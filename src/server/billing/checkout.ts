@@ -81,7 +81,7 @@ export async function startCheckout(
   user: { userId: string; email: string },
   priceId: string,
 ): Promise<{ url: string }> {
-  const stripe = requireStripe(deps.config);
+  const stripe = await requireStripe(deps.config);
   if (!priceCatalog(deps.config).has(priceId)) {
     throw badRequest('Price information not available.', 'unknown_price');
   }
@@ -120,7 +120,7 @@ export async function startCheckout(
 
 /** POST /api/stripe/create-portal: Stripe's billing portal for the user's customer. */
 export async function openBillingPortal(deps: BillingDeps, userId: string): Promise<{ url: string }> {
-  const stripe = requireStripe(deps.config);
+  const stripe = await requireStripe(deps.config);
   const customerId = await storedCustomerId(deps.db, userId);
   if (!customerId) {
     throw badRequest('You have no billing account yet. Choose a plan first.', 'no_billing_account');

@@ -26,8 +26,8 @@ export function billingEnabled(config: Pick<Config, 'STRIPE_SECRET_KEY'>): boole
   return Boolean(config.STRIPE_SECRET_KEY);
 }
 
-export function requireStripe(config: Config): StripeClient {
-  const stripe = stripeClient(config);
+export async function requireStripe(config: Config): Promise<StripeClient> {
+  const stripe = await stripeClient(config);
   if (!stripe) throw serviceUnavailable('Billing is not set up on this server.', 'billing_disabled');
   return stripe;
 }

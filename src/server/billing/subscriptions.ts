@@ -162,7 +162,7 @@ export async function confirmCheckoutSession(
   userId: string,
   sessionId: string,
 ): Promise<SubscriptionStatus> {
-  const stripe = requireStripe(deps.config);
+  const stripe = await requireStripe(deps.config);
   const session = await callStripe(deps, 'Failed to handle payment success', async () => {
     try {
       return await retrieveCheckoutSession(stripe, sessionId);

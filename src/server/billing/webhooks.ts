@@ -78,14 +78,14 @@ export async function handleWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean; type: string }> {
-  const stripe = requireStripe(deps.config);
+  const stripe = await requireStripe(deps.config);
   const secret = deps.config.STRIPE_WEBHOOK_SECRET;
   if (!secret)
     throw serviceUnavailable('Stripe webhooks are not set up on this server.', 'webhook_not_configured');
   if (!signature) throw badRequest('Missing Stripe-Signature header', 'invalid_signature');
   let event: StripeEvent;
   try {
-    event = constructWebhookEvent(rawBody, signature, secret);
+    event = await constructWebhookEvent(rawBody, signature, secret);
   } catch {
     throw badRequest('Invalid webhook signature', 'invalid_signature');
   }

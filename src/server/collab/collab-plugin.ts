@@ -1,13 +1,10 @@
 import websocket from '@fastify/websocket';
-import { Redis } from '@hocuspocus/extension-redis';
 import {
   Hocuspocus,
   type Extension,
-  type onStoreDocumentPayload,
   type WebSocketLike,
 } from '@hocuspocus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import IORedis from 'ioredis';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import {
   COLLAB_LIMITS,
@@ -20,26 +17,7 @@ import { SuggestionGuardExtension } from './suggestion-guard';
 import { AuthenticationExtension, type CollabContext } from './authentication-extension';
 import { DocumentSizeLimitExtension, SocketLimiter } from './connection-limits';
 import { LiveDocuments } from './live-documents';
-import { PersistenceExtension, retryStoreLater } from './persistence-extension';
-
-type RedisClientFactory = NonNullable<ConstructorParameters<typeof Redis>[0]['createClient']>;
-
-/**
- * The Redis extension takes a lock before each store and, when it cannot (another instance holds it, or Redis
- * is unreachable), skips the store silently. Then nothing stored the edits of this instance that the other
- * instance's store did not include, or — Redis down — anything at all, until the next change. A skipped
- * store is tried again after the debounce instead (retryStoreLater).
- */
-class RetryingRedis extends Redis {
-  override async onStoreDocument(payload: onStoreDocumentPayload) {
-    try {
-      await super.onStoreDocument(payload);
-    } catch (error) {
-      if ((error as Error | undefined)?.name === 'SkipFurtherHooksError') retryStoreLater(payload);
-      throw error;
-    }
-  }
-}
+import { PersistenceExtension } from './persistence-extension';
 
 /**
  * Largest WebSocket frame `ws` reads at all. Above COLLAB_LIMITS.maxMessageBytes so that a message between
@@ -94,20 +72,9 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
     storage: liveDocumentStorage(database, app.documentHooks),
     log,
   });
+  // Loaded only when configured: a single instance never holds a Redis client.
   const redis = config.REDIS_URL
-    ? new RetryingRedis({
-        prefix: config.REDIS_PREFIX,
-        // Time given to Redis round trips before a document is unloaded (default 1 s); a REST write to a
-        // document opened only for it waits this long, and loopback Redis needs far less.
-        disconnectDelay: 250,
-        // The extension bundles its own copy of ioredis 5; the instances are interchangeable at runtime.
-        createClient: (() => {
-          const client = new IORedis(config.REDIS_URL as string, { maxRetriesPerRequest: 3 });
-          // ioredis reconnects by itself; log instead of printing "Unhandled error event".
-          client.on('error', (error: Error) => log.warn({ err: error }, 'redis connection error'));
-          return client;
-        }) as unknown as RedisClientFactory,
-      })
+    ? (await import('./redis-scale-out')).createRedisScaleOut(config.REDIS_URL, config.REDIS_PREFIX, log)
     : undefined;
   const extensions: Extension[] = [
     authentication,

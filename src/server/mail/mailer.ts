@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type MailType = 'recovery' | 'signup' | 'email_change';
 
@@ -47,12 +47,16 @@ function outboxFileName(message: MailMessage, now: Date): string {
 }
 
 export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Mailer {
-  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // nodemailer is loaded with the first mail (about 20 MiB once loaded): most servers send a few a day.
+  let transport: Promise<Transporter> | undefined;
+  const smtpTransport = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   const pending = new Set<Promise<void>>();
 
   async function deliver(message: MailMessage): Promise<void> {
-    if (transport) {
-      await transport.sendMail({
+    if (smtpUrl) {
+      const smtp = await smtpTransport(smtpUrl);
+      await smtp.sendMail({
         from,
         to: message.to,
         subject: message.subject,
@@ -85,7 +89,7 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
   }
 
   return {
-    delivers: Boolean(transport),
+    delivers: Boolean(smtpUrl),
     send(message) {
       const job = deliver(message)
         .catch((error: unknown) => {
@@ -99,7 +103,7 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
     },
     async close() {
       await this.flush();
-      transport?.close();
+      (await transport?.catch(() => undefined))?.close();
     },
   };
 }
