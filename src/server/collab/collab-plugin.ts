@@ -1,9 +1,5 @@
 import websocket from '@fastify/websocket';
-import {
-  Hocuspocus,
-  type Extension,
-  type WebSocketLike,
-} from '@hocuspocus/server';
+import { Hocuspocus, type Extension, type WebSocketLike } from '@hocuspocus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import {
