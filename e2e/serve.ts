@@ -14,7 +14,7 @@ import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './env';
  * when its sources changed), on a fresh embedded database. Local stand-ins for outside services (AI provider,
  * Stripe) are started here too when the tests need them.
  */
-ensureBuild();
+await ensureBuild();
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
 // The instance admin, created first so that it alone is admin (the first account of an instance is; every

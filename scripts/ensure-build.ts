@@ -2,7 +2,7 @@
 // and the server (dist/server, scripts/build-server.ts). Each build runs as its own short-lived process, so
 // none of the build tools stays in the server's memory.
 // Run by Node directly (type stripping): erasable TypeScript only, Node built-ins only.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -20,20 +20,31 @@ function isStale(builtFile: string, sources: string[]): boolean {
   return sources.some((source) => existsSync(source) && newestMtime(source) > builtAt);
 }
 
-function run(args: string[]): void {
-  execFileSync(process.execPath, args, { stdio: 'inherit' });
+function run(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${args.join(' ')} failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
 }
 
-export function ensureBuild(root = process.cwd()): void {
+/** Both builds at once when both are stale (a first start): each is mostly one core's work. */
+export async function ensureBuild(root = process.cwd()): Promise<void> {
   const at = (relative: string) => path.resolve(root, relative);
+  const builds: Promise<void>[] = [];
   const webSources = ['src/client', 'src/shared', 'index.html', 'vite.config.ts'].map(at);
   if (isStale(at('dist/client/index.html'), webSources)) {
     console.log('Building the web app…');
-    run([at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+    builds.push(run([at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']));
   }
   const serverSources = ['src/server', 'src/shared', 'scripts', 'package-lock.json'].map(at);
   if (isStale(at('dist/server/main.js'), serverSources)) {
     console.log('Building the server…');
-    run([at('scripts/build-server.ts')]);
+    builds.push(run([at('scripts/build-server.ts')]));
   }
+  await Promise.all(builds);
 }

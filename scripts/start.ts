@@ -16,7 +16,7 @@ const entry = requested && ENTRIES.has(requested) ? requested : 'main';
 // The entry sees its own arguments at process.argv[2…], as when run on its own.
 if (requested === entry) process.argv.splice(2, 1);
 
-ensureBuild();
+await ensureBuild();
 // Later starts reuse the bytecode V8 compiled for the server and its packages (kept in the OS temp directory):
 // loading them is most of a start.
 enableCompileCache();
