@@ -26,6 +26,21 @@ export default defineConfig({
     sourcemap: false,
     // bench/web.ts reads .vite/manifest.json to measure each page's initial JavaScript.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // TanStack Query comes with the pages that read server data, not the entry (routes.tsx): one chunk
+          // rather than one per combination of pages that share a piece of it.
+          groups: [
+            {
+              name: 'tanstack-query',
+              test: /node_modules[\\/]@tanstack[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -6,7 +6,7 @@ const LANDING_MODULE = /src\/client\/features\/landing\/LandingPage\.tsx$/;
  * The landing page is a lazy route, so without help the browser only asks for its chunk after the entry
  * has downloaded and run: one more round trip before a first-time visitor sees anything. This adds
  * `<link rel="modulepreload">` for the landing chunk and its imports to index.html so they download in
- * parallel with the entry. (Signed-in users fetch these ~10 KB too but never run them.)
+ * parallel with the entry. (Signed-in users fetch these too but never run them.)
  */
 export function preloadLandingChunk(): Plugin {
   return {
@@ -21,8 +21,18 @@ export function preloadLandingChunk(): Plugin {
         const landing = chunks.find((c) => c.facadeModuleId && LANDING_MODULE.test(c.facadeModuleId));
         const entry = ctx.chunk;
         if (!landing || !entry) return [];
+        // Every chunk the landing chunk needs, however deep: the browser fetches a preloaded module but not
+        // its imports, so a chunk two levels down would otherwise wait for the one above it to arrive.
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const needed = new Set<string>();
+        const visit = (file: string) => {
+          if (needed.has(file)) return;
+          needed.add(file);
+          for (const next of byName.get(file)?.imports ?? []) visit(next);
+        };
+        visit(landing.fileName);
         const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
-        const files = [landing.fileName, ...landing.imports].filter((file) => !alreadyLoaded.has(file));
+        const files = [...needed].filter((file) => !alreadyLoaded.has(file));
         const base = ctx.server?.config.base ?? '/';
         return files.map((file) => ({
           tag: 'link',

@@ -1,16 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { LazyToaster } from '@client/components/ui/lazy-toaster';
 import { AuthDialogProvider } from '@client/features/auth/auth-dialog';
 import { AuthProvider, useAuth } from '@client/features/auth/AuthProvider';
 import { ThemeProvider } from '@client/features/settings/theme';
-import { queryClient } from '@client/lib/query-client';
 import { AppRoutes } from './routes';
 
 // Only signed-in users have saved settings to apply; visitors never download this.
-const SettingsSync = lazy(async () => ({
-  default: (await import('@client/features/settings/SettingsSync')).SettingsSync,
-}));
+const SettingsSync = lazy(async () => {
+  const [{ SettingsSync }, { withQueries }] = await Promise.all([
+    import('@client/features/settings/SettingsSync'),
+    import('@client/lib/with-queries'),
+  ]);
+  return { default: withQueries(SettingsSync) };
+});
 
 function SignedInSettingsSync() {
   const { user } = useAuth();
@@ -22,22 +24,21 @@ function SignedInSettingsSync() {
 }
 
 /**
- * Providers and routes. Tooltips get their provider where they are used (components/ui/tooltip.tsx); the toast
+ * Providers and routes. TanStack Query's provider comes with the pages that read server data (routes.tsx), not
+ * here, so the landing page does not download it. Tooltips get their provider where they are used (components/ui/tooltip.tsx); the toast
  * UI is mounted on the first toast (components/ui/lazy-toaster.tsx): both keep the landing page's first bundle
  * small.
  */
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <AuthProvider>
-          <SignedInSettingsSync />
-          <AuthDialogProvider>
-            <AppRoutes />
-            <LazyToaster />
-          </AuthDialogProvider>
-        </AuthProvider>
-      </ThemeProvider>
-    </QueryClientProvider>
+    <ThemeProvider>
+      <AuthProvider>
+        <SignedInSettingsSync />
+        <AuthDialogProvider>
+          <AppRoutes />
+          <LazyToaster />
+        </AuthDialogProvider>
+      </AuthProvider>
+    </ThemeProvider>
   );
 }

@@ -3,14 +3,22 @@ import { Route, Switch } from 'wouter';
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession } from '@client/features/auth/session-store';
 import { documentQueryKey } from '@client/features/documents/document-query-key';
-import { queryClient } from '@client/lib/query-client';
 
-/** Lazy-loads a page from a module's named export, so each route is its own chunk. */
+/**
+ * Lazy-loads a page from a module's named export, so each route is its own chunk, inside the query provider
+ * (lib/with-queries.tsx), which loads alongside.
+ */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazy(async () => {
+    const [module, { withQueries }] = await Promise.all([load(), import('./lib/with-queries')]);
+    return { default: withQueries(module[name] as ComponentType) };
+  });
 }
 
-const LandingPage = page(() => import('./features/landing/LandingPage'), 'LandingPage');
+// The landing page reads no server data for visitors: no query provider, so no TanStack Query in its bundle.
+const LandingPage = lazy(async () => ({
+  default: (await import('./features/landing/LandingPage')).LandingPage,
+}));
 const DashboardPage = page(() => import('./features/documents/DashboardPage'), 'DashboardPage');
 const EditorPage = page(() => import('./features/editor/EditorPage'), 'EditorPage');
 const SubscriptionSuccessPage = page(
@@ -63,7 +71,12 @@ function HomePage() {
  * The query is the one the page reads; a failed or unauthorized answer is asked again when the page mounts.
  */
 function EditorRoute({ params }: { params: { id?: string } }) {
-  if (params.id && getSession()) void queryClient.prefetchQuery({ queryKey: documentQueryKey(params.id) });
+  const id = params.id;
+  if (id && getSession()) {
+    void import('@client/lib/query-client').then(({ queryClient }) =>
+      queryClient.prefetchQuery({ queryKey: documentQueryKey(id) }),
+    );
+  }
   return <EditorPage />;
 }
 

@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api';
+import { registerQueryCache } from './query-cache';
 
 export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
@@ -34,3 +35,4 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+registerQueryCache(() => queryClient.clear());

@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { AUTH_TICK_MS } from '@shared/constants';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError, errorMessage } from '@client/lib/api';
+import { clearQueryCache } from '@client/lib/query-cache';
 import {
   getUserRequest,
   signInRequest,
@@ -50,7 +50,6 @@ function asError(error: unknown): ApiError | Error {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [session, setSessionState] = useState<AuthSession | null>(() => getSession());
   const [loading, setLoading] = useState(true);
@@ -59,11 +58,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     return subscribeSession((next) => {
       setSessionState((previous) => {
-        if (previous?.user.id !== next?.user.id) queryClient.clear();
+        if (previous?.user.id !== next?.user.id) clearQueryCache();
         return next;
       });
     });
-  }, [queryClient]);
+  }, []);
 
   // Initial session: read from storage, refreshed first when it is about to expire.
   useEffect(() => {
@@ -133,11 +132,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     }
     setSession(null);
-    queryClient.clear();
+    clearQueryCache();
     navigate('/');
     toast({ title: 'Signed out successfully', description: 'See you next time.' });
     return { error: null };
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   const resetPassword = useCallback(async (email: string): Promise<AuthResult> => {
     try {

@@ -1,21 +1,21 @@
-import { useEffect } from 'react';
-import { CallToAction } from './CallToAction';
+import { lazy, Suspense, useEffect } from 'react';
 import { Features } from './Features';
-import { GetStarted } from './GetStarted';
+import { hashTarget } from './hash-target';
 import { Hero } from './Hero';
-import { Integrations } from './Integrations';
-import { LandingFooter } from './LandingFooter';
 import { LandingHeader } from './LandingHeader';
 import { DemoMotionProvider } from './motion';
-import { Pricing } from './Pricing';
+
+// What comes after the feature tour is far below the first screen at every width: it is fetched as the page
+// first renders, in a chunk of its own, so the first paint waits for none of it (bench:web). Nothing above it
+// moves when it arrives.
+const loadLater = () => import('./LandingLater');
+const LaterSections = lazy(async () => ({ default: (await loadLater()).LaterSections }));
+const LandingFooter = lazy(async () => ({ default: (await loadLater()).LandingFooter }));
 
 /** The marketing page signed-out visitors see at `/` (SPEC §2, Landing page). */
 export function LandingPage() {
-  // The page is code-split, so the browser's own jump to a #fragment happened before it existed.
-  useEffect(() => {
-    const id = window.location.hash.slice(1);
-    if (id) document.getElementById(id)?.scrollIntoView();
-  }, []);
+  // The later sections jump to their own targets when they arrive.
+  useEffect(() => hashTarget()?.scrollIntoView(), []);
   return (
     <DemoMotionProvider>
       <div className="min-h-screen bg-background text-foreground">
@@ -29,12 +29,13 @@ export function LandingPage() {
         <main id="main" tabIndex={-1} className="outline-none">
           <Hero />
           <Features />
-          <CallToAction />
-          <Integrations />
-          <GetStarted />
-          <Pricing />
+          <Suspense fallback={null}>
+            <LaterSections />
+          </Suspense>
         </main>
-        <LandingFooter />
+        <Suspense fallback={null}>
+          <LandingFooter />
+        </Suspense>
       </div>
     </DemoMotionProvider>
   );

@@ -20,9 +20,13 @@ export const BILLING_NOT_SET_UP_LABEL = 'Billing not set up';
 
 // Checkout code (billing client, zod schemas, GET /api/plans) loads only for signed-in users, keeping
 // the landing page's initial JavaScript small (bench:web).
-const CheckoutPlanButton = lazy(async () => ({
-  default: (await import('./CheckoutPlanButton')).CheckoutPlanButton,
-}));
+const CheckoutPlanButton = lazy(async () => {
+  const [{ CheckoutPlanButton }, { withQueries }] = await Promise.all([
+    import('./CheckoutPlanButton'),
+    import('@client/lib/with-queries'),
+  ]);
+  return { default: withQueries(CheckoutPlanButton) };
+});
 
 /**
  * The one place that decides what a pricing card's button does. Visitors are sent to sign-up;

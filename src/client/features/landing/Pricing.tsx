@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { MONEY_BACK_GUARANTEE_DAYS } from '@shared/constants';
 import { PLANS, type BillingPeriod, type PlanDefinition } from '@shared/plans';
 import { Badge } from '@client/components/ui/badge';
-import { ChoiceGroup, ChoiceItem } from '@client/components/ui/choice-group';
+import { onDemand, OnDemandControl } from '@client/lib/on-demand';
 import { cn } from '@client/lib/utils';
+import { PERIOD_GROUP_CLASS, PERIOD_OPTIONS, PeriodLabel, periodItemClass } from './period-switch';
 import { PlanButton } from './PlanButton';
 
 export const SALES_EMAIL = 'sales@quillwright.app';
@@ -20,51 +21,48 @@ function price(amount: number): string {
   return usd.format(amount).replace(/\.00$/, '');
 }
 
-/** Whole months saved by paying yearly, e.g. $120/yr against $12/mo → 2. */
-function monthsFree(plan: PlanDefinition): number {
-  if (plan.monthlyPrice === 0) return 0;
-  return Math.round((plan.monthlyPrice * 12 - plan.annualPrice) / plan.monthlyPrice);
-}
+// The radio group's keyboard comes with its library (Radix), which the first paint does not need: fetched right
+// after the page mounts. Until then the switch is drawn the same, and a click on a segment already switches.
+const periodChoice = onDemand(async () => (await import('./PeriodChoice')).PeriodChoice);
 
 function PeriodSwitch({ period, onChange }: { period: BillingPeriod; onChange: (p: BillingPeriod) => void }) {
-  const saving = Math.max(...PLANS.map(monthsFree));
-  const options: { value: BillingPeriod; label: string }[] = [
-    { value: 'monthly', label: 'Monthly' },
-    { value: 'annual', label: 'Annual' },
-  ];
   return (
-    <ChoiceGroup
-      aria-label="Billing period"
-      orientation="horizontal"
-      value={period}
-      onValueChange={(value) => onChange(value as BillingPeriod)}
-      className="inline-flex rounded-full border bg-card p-1 shadow-xs"
-    >
-      {options.map(({ value, label }) => (
-        <ChoiceItem
-          key={value}
-          value={value}
-          className={cn(
-            'inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-medium transition-colors',
-            period === value
-              ? 'bg-primary text-primary-foreground shadow-sm'
-              : 'text-muted-foreground hover:text-foreground',
-          )}
+    <OnDemandControl
+      control={periodChoice}
+      standIn={
+        <div
+          role="radiogroup"
+          aria-label="Billing period"
+          aria-required="false"
+          aria-orientation="horizontal"
+          dir="ltr"
+          data-orientation="horizontal"
+          className={PERIOD_GROUP_CLASS}
+          style={{ outline: 'none' }}
+          data-slot="choice-group"
         >
-          {label}
-          {value === 'annual' && saving > 0 && (
-            <span
-              className={cn(
-                'rounded-full px-1.5 py-0.5 text-xs',
-                period === value ? 'bg-primary-foreground/20' : 'bg-accent text-accent-foreground',
-              )}
+          {PERIOD_OPTIONS.map(({ value, label }) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={value === period}
+              data-state={value === period ? 'checked' : 'unchecked'}
+              value={value}
+              tabIndex={value === period ? 0 : -1}
+              data-orientation="horizontal"
+              data-slot="choice-item"
+              className={periodItemClass(value === period)}
+              onClick={() => onChange(value)}
             >
-              {saving} months free
-            </span>
-          )}
-        </ChoiceItem>
-      ))}
-    </ChoiceGroup>
+              <PeriodLabel value={value} label={label} checked={value === period} />
+            </button>
+          ))}
+        </div>
+      }
+    >
+      {(PeriodChoice) => <PeriodChoice period={period} onChange={onChange} />}
+    </OnDemandControl>
   );
 }
 
