@@ -3,6 +3,7 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { EditorAiActions } from '../ai-actions';
 import { SLASH_COMMANDS, isAiCommand } from '../slash-commands';
 import { aiActionFor, runSlashCommand } from './block-commands';
+import { StandInPlugin } from './stand-in-plugin';
 
 export interface SlashCommandOptions {
   /** Reads the AI actions at the moment of use (they are wired after the editor is created). */
@@ -10,16 +11,16 @@ export interface SlashCommandOptions {
 }
 
 export const slashCommandPluginKey = new PluginKey('slashCommand');
-/** Marks where the palette's plugin goes, so its keys come in the same order as if it had been there from the start. */
-const slashPaletteSlotKey = new PluginKey('slashPaletteSlot');
 
 interface SlashCommandStorage {
-  palette: 'loading' | 'attached' | 'failed';
+  palette: 'loading' | 'here' | 'failed';
+  /** Takes on the palette's plugin when its code is here. */
+  standIn: StandInPlugin;
 }
 
 /**
- * Registers the '/' palette once its code is here; a '/' typed before that opens the palette on arrival. If the
- * fetch fails (offline), the next '/' tries again.
+ * Brings the '/' palette's code and hands its plugin to the stand-in; a '/' typed before that opens the palette
+ * on arrival. If the fetch fails (offline), the next '/' tries again.
  */
 async function attachSlashPalette(
   editor: Editor,
@@ -27,19 +28,16 @@ async function attachSlashPalette(
   getAi: () => EditorAiActions,
 ): Promise<void> {
   storage.palette = 'loading';
-  let createSlashPalettePlugin: typeof import('./slash-palette-plugin').createSlashPalettePlugin;
+  let module: typeof import('./slash-palette-plugin');
   try {
-    ({ createSlashPalettePlugin } = await import('./slash-palette-plugin'));
+    module = await import('./slash-palette-plugin');
   } catch {
     storage.palette = 'failed';
     return;
   }
   if (editor.isDestroyed) return;
-  editor.registerPlugin(createSlashPalettePlugin(editor, getAi), (plugin, plugins) => {
-    const slot = plugins.indexOf(slashPaletteSlotKey.get(editor.state)!);
-    return [...plugins.slice(0, slot + 1), plugin, ...plugins.slice(slot + 1)];
-  });
-  storage.palette = 'attached';
+  storage.palette = 'here';
+  StandInPlugin.adopt(editor.view, [[storage.standIn, module.createSlashPalettePlugin(editor, getAi)]]);
   const { $from, empty } = editor.state.selection;
   if (empty && $from.parent.textBetween(0, $from.parentOffset, undefined, '\ufffc').includes('/')) {
     editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false));
@@ -49,8 +47,8 @@ async function attachSlashPalette(
 /**
  * '/' opens the command palette (SPEC §2). Also binds the AI shortcuts the palette shows (Ctrl+K, Ctrl+R, Ctrl+/);
  * the block shortcuts it shows (Ctrl+Alt+0-3, Ctrl+Shift+8/7/B, Ctrl+Alt+C) are bound here too so the palette
- * and the keyboard agree whatever the base extensions do. The palette (TipTap's Suggestion plugin, Floating UI and
- * the palette's view) is not needed to type, so its code is fetched as the editor is created, not with the page.
+ * and the keyboard agree whatever the base extensions do. Typing does not need the palette (TipTap's Suggestion
+ * plugin, Floating UI and the palette's view): its code is fetched as the editor is created, not with the page.
  */
 export const SlashCommandExtension = Extension.create<SlashCommandOptions, SlashCommandStorage>({
   name: 'slashCommand',
@@ -60,7 +58,14 @@ export const SlashCommandExtension = Extension.create<SlashCommandOptions, Slash
   },
 
   addStorage() {
-    return { palette: 'loading' };
+    return {
+      palette: 'loading',
+      standIn: new StandInPlugin({
+        key: slashCommandPluginKey,
+        stateful: true,
+        props: ['handleKeyDown', 'decorations'],
+      }),
+    };
   },
 
   addKeyboardShortcuts() {
@@ -78,13 +83,13 @@ export const SlashCommandExtension = Extension.create<SlashCommandOptions, Slash
 
   addProseMirrorPlugins() {
     const { editor, storage } = this;
-    const getAi = () => this.options.getAi();
     return [
+      storage.standIn.plugin,
       new Plugin({
-        key: slashPaletteSlotKey,
         props: {
           handleTextInput: (_view, _from, _to, text) => {
-            if (text.includes('/') && storage.palette === 'failed') void attachSlashPalette(editor, storage, getAi);
+            if (text.includes('/') && storage.palette === 'failed')
+              void attachSlashPalette(editor, storage, () => this.options.getAi());
             return false;
           },
         },

@@ -3,7 +3,12 @@ import { ReactRenderer } from '@tiptap/react';
 import { Suggestion, exitSuggestion, type SuggestionProps } from '@tiptap/suggestion';
 import type { EditorAiActions } from '../ai-actions';
 import { SlashPalette, type SlashPaletteHandle, type SlashPaletteProps } from '../components/SlashPalette';
-import { SLASH_COMMANDS, customSlashCommand, filterSlashCommands, type SlashCommand } from '../slash-commands';
+import {
+  SLASH_COMMANDS,
+  customSlashCommand,
+  filterSlashCommands,
+  type SlashCommand,
+} from '../slash-commands';
 import { isCommandAvailable, runSlashCommand } from './block-commands';
 import { slashCommandPluginKey } from './slash-command';
 
@@ -13,7 +18,10 @@ import { slashCommandPluginKey } from './slash-command';
  */
 export function createSlashPalettePlugin(editor: Editor, getAi: () => EditorAiActions) {
   // The built-in commands, then the writer's own (they change while the editor is open).
-  const paletteCommands = () => [...SLASH_COMMANDS, ...(getAi().paletteCommands ?? []).map(customSlashCommand)];
+  const paletteCommands = () => [
+    ...SLASH_COMMANDS,
+    ...(getAi().paletteCommands ?? []).map(customSlashCommand),
+  ];
   return Suggestion<SlashCommand, SlashCommand>({
     pluginKey: slashCommandPluginKey,
     editor,
