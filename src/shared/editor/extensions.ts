@@ -34,8 +34,8 @@ import { DeletionMark, InsertionMark } from './suggestion-marks';
 /**
  * THE list of TipTap extensions that defines the document schema of SPEC §3. The browser editor and the
  * server (Yjs ⇄ JSON transform, validation of content from the API) both build their schema from it, so
- * the two can never drift. Client-only extensions (Placeholder, Collaboration, CollaborationCaret, slash
- * menu, views) are added on top by the editor UI; they must not add nodes, marks or attributes.
+ * the two can never drift. Client-only extensions (link detection, Placeholder, Collaboration, CollaborationCaret,
+ * slash menu, views) are added on top by the editor UI; they must not add nodes, marks or attributes.
  *
  * Nothing here may import DOM-only code: the server calls getSchema() on it.
  */
