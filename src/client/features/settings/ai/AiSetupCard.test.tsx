@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AiHealth } from '@shared/schemas/ai';
@@ -12,6 +12,10 @@ vi.mock('@client/lib/api', async (original) => ({
   apiRequest: mocks.apiRequest,
 }));
 vi.mock('@client/components/ui/use-toast', () => ({ toast: mocks.toast }));
+
+// The card's panel is its own chunk, imported when the card first shows: on a busy machine (a full test run on
+// two cores) that takes longer than Testing Library's default one second of waiting.
+configure({ asyncUtilTimeout: 5_000 });
 
 const { AiSetupCard } = await import('./AiSetupCard');
 const { reportAiError } = await import('@client/features/ai/errors');
