@@ -9,7 +9,6 @@ import type { CollabSession, CollabUser } from '../hooks/useCollaboration';
 import { SuggestionKeymap } from '@client/features/suggestions/suggestion-keymap';
 import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
 import { DocumentCollaboration } from './collaboration';
-import { LinkBehaviour } from './link-behaviour';
 import { SlashCommandExtension } from './slash-command';
 
 export const HEADING_PLACEHOLDER = "What's the title?";
@@ -78,8 +77,7 @@ export function remoteCaretAwareness(awareness: Awareness): Awareness {
 
 /**
  * The browser editor: the shared schema extensions (src/shared/editor/extensions.ts) with history left to Yjs,
- * plus client-only behaviour: link detection, placeholders, Yjs binding, presence carets, the '/' palette and its
- * shortcuts.
+ * plus client-only behaviour: placeholders, Yjs binding, presence carets, the '/' palette and its shortcuts.
  */
 export function createClientExtensions(options: {
   session: CollabSession;
@@ -89,7 +87,6 @@ export function createClientExtensions(options: {
   const { session, user, getAi } = options;
   return [
     ...createEditorExtensions({ history: false }),
-    LinkBehaviour,
     Placeholder.configure({
       placeholder: ({ node }) => (node.type.name === 'heading' ? HEADING_PLACEHOLDER : BODY_PLACEHOLDER),
     }),
