@@ -209,9 +209,10 @@ export class OpenAiCompatibleClient {
   }
 
   private connection() {
-    this.client ??= import('undici').then(({ Agent, request }) => ({
-      dispatcher: new Agent({ keepAliveTimeout: 30_000 }),
-      request,
+    // The CommonJS module itself (`default`): a bundled dynamic import exposes no named exports for it.
+    this.client ??= import('undici').then(({ default: undici }) => ({
+      dispatcher: new undici.Agent({ keepAliveTimeout: 30_000 }),
+      request: undici.request,
     }));
     return this.client;
   }
