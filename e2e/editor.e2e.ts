@@ -160,6 +160,33 @@ test('the selection toolbar formats text and only accepts whitelisted links', as
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
+test('on a slow machine, letters typed right after Enter stay in the order they were typed', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const user = await createTestUser(request, 'slowcpu');
+  await signInContext(context, user);
+  // A phone-class processor: the next key often arrives before the browser has drawn the new line.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto('/editor');
+  await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/u);
+  await waitForLive(page);
+  if (process.env.E2E_CARET_BLOCK_OFF)
+    await page.addStyleTag({ content: '.qw-editor-body > * { content-visibility: auto !important; }' });
+
+  const lines = Array.from({ length: 24 }, (_, index) => `Line ${index + 1} reads well`);
+  await editorBody(page).click();
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await page.keyboard.press('Enter');
+    await page.keyboard.type(line);
+  }
+  await expect(editorBody(page).locator('p')).toHaveText(lines);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
 test('signed-out visitors are sent home from the editor', async ({ page }) => {
   await page.goto('/editor/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL(/\/$/u);

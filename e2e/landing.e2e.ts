@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { TYPING_MS_PER_CHAR, TYPING_PAUSE_MS } from '../src/shared/constants';
 
 /** The signed-out home page (SPEC §2, Landing page), as a visitor uses it. */
 
@@ -41,8 +42,11 @@ test('the hero types its tagline and the demos animate', async ({ page }) => {
   // The tagline is whole at first, then after the pause it is typed again from the start: forward, one
   // character at a time, every state a prefix of the tagline.
   await expect(typed).toHaveText(TAGLINE);
+  // The first nine characters last under a second, so look often; a page that loads slowly starts the loop
+  // late, so allow two whole rounds (pause, then one character per step).
+  const round = TYPING_PAUSE_MS + TAGLINE.length * TYPING_MS_PER_CHAR;
   await expect
-    .poll(async () => ((await typed.textContent()) ?? '').length, { timeout: 6_000 })
+    .poll(async () => ((await typed.textContent()) ?? '').length, { timeout: 2 * round, intervals: [50] })
     .toBeLessThan(10);
   const lengths: number[] = [];
   for (let i = 0; i < 4; i++) {

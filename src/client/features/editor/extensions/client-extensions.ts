@@ -8,6 +8,7 @@ import type { EditorAiActions } from '../ai-actions';
 import type { CollabSession, CollabUser } from '../hooks/useCollaboration';
 import { SuggestionKeymap } from '@client/features/suggestions/suggestion-keymap';
 import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
+import { CaretBlock } from './caret-block';
 import { DocumentCollaboration } from './collaboration';
 import { SlashCommandExtension } from './slash-command';
 
@@ -77,7 +78,7 @@ export function remoteCaretAwareness(awareness: Awareness): Awareness {
 
 /**
  * The browser editor: the shared schema extensions (src/shared/editor/extensions.ts) with history left to Yjs,
- * plus client-only behaviour: placeholders, Yjs binding, presence carets, the '/' palette and its shortcuts.
+ * plus client-only behaviour: placeholders, the caret's block kept laid out, Yjs binding, presence carets, the '/' palette and its shortcuts.
  */
 export function createClientExtensions(options: {
   session: CollabSession;
@@ -90,6 +91,7 @@ export function createClientExtensions(options: {
     Placeholder.configure({
       placeholder: ({ node }) => (node.type.name === 'heading' ? HEADING_PLACEHOLDER : BODY_PLACEHOLDER),
     }),
+    CaretBlock,
     DocumentCollaboration.configure({ document: session.ydoc, field: COLLAB_FRAGMENT }),
     CollaborationCaret.configure({
       provider: { awareness: remoteCaretAwareness(session.awareness) },
