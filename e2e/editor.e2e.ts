@@ -116,6 +116,37 @@ test('a writer creates a document, formats it, uses the slash palette and finds 
   await page.screenshot({ path: '/tmp/shots/editor-390.png', fullPage: true });
 });
 
+test('typed and pasted URLs become links, and a URL pasted over a word links it', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await createTestUser(request);
+  await signInContext(context, user);
+  await page.goto('/editor');
+  await waitForLive(page);
+  const paste = (text: string) =>
+    editorBody(page).evaluate((element, pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', pasted);
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, text);
+
+  await typeAtEnd(page, 'Visit example.com and ');
+  await expect(editorBody(page).locator('a')).toHaveAttribute('href', 'http://example.com');
+  await paste('https://example.org/pasted');
+  await expect(editorBody(page).locator('a[href="https://example.org/pasted"]')).toHaveText(
+    'https://example.org/pasted',
+  );
+  await page.keyboard.type(' or the manual');
+  await page.keyboard.press('Shift+Control+ArrowLeft');
+  await paste('https://example.net/manual');
+  await expect(editorBody(page).locator('a[href="https://example.net/manual"]')).toHaveText('manual');
+  await expect(editorBody(page).locator('a')).toHaveCount(3);
+});
+
 test('the selection toolbar formats text and only accepts whitelisted links', async ({
   page,
   context,

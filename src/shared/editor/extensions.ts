@@ -1,10 +1,23 @@
 import { Extension, getSchema, type AnyExtension } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
-import { Link } from '@tiptap/extension-link';
+import { Blockquote } from '@tiptap/extension-blockquote';
+import { Bold } from '@tiptap/extension-bold';
+import { Code } from '@tiptap/extension-code';
+import { CodeBlock } from '@tiptap/extension-code-block';
+import { Document } from '@tiptap/extension-document';
+import { HardBreak } from '@tiptap/extension-hard-break';
+import { Heading } from '@tiptap/extension-heading';
+import { HorizontalRule } from '@tiptap/extension-horizontal-rule';
+import { Italic } from '@tiptap/extension-italic';
+import { BulletList, ListItem, ListKeymap, OrderedList } from '@tiptap/extension-list';
+import { Paragraph } from '@tiptap/extension-paragraph';
+import { Strike } from '@tiptap/extension-strike';
+import { Text } from '@tiptap/extension-text';
+import { Underline } from '@tiptap/extension-underline';
+import { Dropcursor, Gapcursor, TrailingNode, UndoRedo } from '@tiptap/extensions';
 import { TextAlign } from '@tiptap/extension-text-align';
 import { Color, FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { Typography } from '@tiptap/extension-typography';
-import { StarterKit } from '@tiptap/starter-kit';
 import {
   DEFAULT_LINK_PROTOCOL,
   HEADING_LEVELS,
@@ -14,14 +27,15 @@ import {
   UNDO_HISTORY_DEPTH,
   UNDO_NEW_GROUP_DELAY_MS,
 } from '../constants';
+import { LinkMark } from './link-mark';
 import { isAllowedHref } from './links';
 import { DeletionMark, InsertionMark } from './suggestion-marks';
 
 /**
  * THE list of TipTap extensions that defines the document schema of SPEC §3. The browser editor and the
  * server (Yjs ⇄ JSON transform, validation of content from the API) both build their schema from it, so
- * the two can never drift. Client-only extensions (Placeholder, Collaboration, CollaborationCaret, slash
- * menu, views) are added on top by the editor UI; they must not add nodes, marks or attributes.
+ * the two can never drift. Client-only extensions (link detection, Placeholder, Collaboration, CollaborationCaret,
+ * slash menu, views) are added on top by the editor UI; they must not add nodes, marks or attributes.
  *
  * Nothing here may import DOM-only code: the server calls getSchema() on it.
  */
@@ -65,7 +79,7 @@ export function shouldAutoLink(url: string): boolean {
  * Links always render with target _blank and the safe rel, whatever `rel`/`target` a stored mark carries
  * (content from the API or from a collaborator could say rel="opener": reverse tabnabbing).
  */
-export const SafeLink = Link.extend({
+export const SafeLink = LinkMark.extend({
   renderHTML(props) {
     const [tag, attributes, hole] = this.parent!(props) as [string, Record<string, unknown>, 0];
     return [tag, { ...attributes, target: LINK_TARGET, rel: LINK_REL }, hole];
@@ -85,11 +99,31 @@ export interface EditorExtensionOptions {
 export function createEditorExtensions(options: EditorExtensionOptions = {}): AnyExtension[] {
   const { history = true, openLinksOnClick = false } = options;
   return [
-    StarterKit.configure({
-      heading: { levels: [...HEADING_LEVELS] },
-      undoRedo: history ? { depth: UNDO_HISTORY_DEPTH, newGroupDelay: UNDO_NEW_GROUP_DELAY_MS } : false,
-      link: false,
-    }),
+    // StarterKit's extensions in its order, without its Link: StarterKit imports TipTap's Link, and with it
+    // linkifyjs, even when configured without it.
+    Bold,
+    Blockquote,
+    BulletList,
+    Code,
+    CodeBlock,
+    Document,
+    Dropcursor,
+    Gapcursor,
+    HardBreak,
+    Heading.configure({ levels: [...HEADING_LEVELS] }),
+    ...(history
+      ? [UndoRedo.configure({ depth: UNDO_HISTORY_DEPTH, newGroupDelay: UNDO_NEW_GROUP_DELAY_MS })]
+      : []),
+    HorizontalRule,
+    Italic,
+    ListItem,
+    ListKeymap,
+    OrderedList,
+    Paragraph,
+    Strike,
+    Text,
+    Underline,
+    TrailingNode,
     SafeLink.configure({
       openOnClick: openLinksOnClick,
       autolink: true,

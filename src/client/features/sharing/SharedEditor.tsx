@@ -8,6 +8,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useState } from 'react';
 import { caretColorFor } from '../editor/hooks/collab-user';
 import { DocumentCollaboration } from '../editor/extensions/collaboration';
+import { LinkBehaviour } from '../editor/extensions/link-behaviour';
 import { useCollaboration, type CollabSession } from '../editor/hooks/useCollaboration';
 import { storedShareToken } from './api';
 import '@client/styles/document.css';
@@ -42,6 +43,7 @@ function LiveEditor({
     {
       extensions: [
         ...createEditorExtensions({ history: false }),
+        LinkBehaviour,
         ...(suggesting
           ? [
               SuggestingMode.configure({

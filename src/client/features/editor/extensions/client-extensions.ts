@@ -10,6 +10,7 @@ import { SuggestionKeymap } from '@client/features/suggestions/suggestion-keymap
 import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
 import { CaretBlock } from './caret-block';
 import { DocumentCollaboration } from './collaboration';
+import { LinkBehaviour } from './link-behaviour';
 import { SlashCommandExtension } from './slash-command';
 
 export const HEADING_PLACEHOLDER = "What's the title?";
@@ -78,7 +79,8 @@ export function remoteCaretAwareness(awareness: Awareness): Awareness {
 
 /**
  * The browser editor: the shared schema extensions (src/shared/editor/extensions.ts) with history left to Yjs,
- * plus client-only behaviour: placeholders, the caret's block kept laid out, Yjs binding, presence carets, the '/' palette and its shortcuts.
+ * plus client-only behaviour: link detection, placeholders, the caret's block kept laid out, Yjs binding, presence
+ * carets, the '/' palette and its shortcuts.
  */
 export function createClientExtensions(options: {
   session: CollabSession;
@@ -88,6 +90,7 @@ export function createClientExtensions(options: {
   const { session, user, getAi } = options;
   return [
     ...createEditorExtensions({ history: false }),
+    LinkBehaviour,
     Placeholder.configure({
       placeholder: ({ node }) => (node.type.name === 'heading' ? HEADING_PLACEHOLDER : BODY_PLACEHOLDER),
     }),

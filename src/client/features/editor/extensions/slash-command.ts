@@ -1,17 +1,9 @@
 import { Extension, type Editor } from '@tiptap/core';
-import { PluginKey } from '@tiptap/pm/state';
-import { ReactRenderer } from '@tiptap/react';
-import { Suggestion, exitSuggestion, type SuggestionProps } from '@tiptap/suggestion';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { EditorAiActions } from '../ai-actions';
-import { SlashPalette, type SlashPaletteHandle, type SlashPaletteProps } from '../components/SlashPalette';
-import {
-  SLASH_COMMANDS,
-  customSlashCommand,
-  filterSlashCommands,
-  isAiCommand,
-  type SlashCommand,
-} from '../slash-commands';
-import { aiActionFor, isCommandAvailable, runSlashCommand } from './block-commands';
+import { SLASH_COMMANDS, isAiCommand } from '../slash-commands';
+import { aiActionFor, runSlashCommand } from './block-commands';
+import { StandInPlugin } from './stand-in-plugin';
 
 export interface SlashCommandOptions {
   /** Reads the AI actions at the moment of use (they are wired after the editor is created). */
@@ -20,16 +12,60 @@ export interface SlashCommandOptions {
 
 export const slashCommandPluginKey = new PluginKey('slashCommand');
 
+interface SlashCommandStorage {
+  palette: 'loading' | 'here' | 'failed';
+  /** Takes on the palette's plugin when its code is here. */
+  standIn: StandInPlugin;
+}
+
+/**
+ * Brings the '/' palette's code and hands its plugin to the stand-in; a '/' typed before that opens the palette
+ * on arrival. If the fetch fails (offline), the next '/' tries again.
+ */
+async function attachSlashPalette(
+  editor: Editor,
+  storage: SlashCommandStorage,
+  getAi: () => EditorAiActions,
+): Promise<void> {
+  storage.palette = 'loading';
+  let module: typeof import('./slash-palette-plugin');
+  try {
+    module = await import('./slash-palette-plugin');
+  } catch {
+    storage.palette = 'failed';
+    return;
+  }
+  if (editor.isDestroyed) return;
+  storage.palette = 'here';
+  StandInPlugin.adopt(editor.view, [[storage.standIn, module.createSlashPalettePlugin(editor, getAi)]]);
+  const { $from, empty } = editor.state.selection;
+  if (empty && $from.parent.textBetween(0, $from.parentOffset, undefined, '\ufffc').includes('/')) {
+    editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false));
+  }
+}
+
 /**
  * '/' opens the command palette (SPEC §2). Also binds the AI shortcuts the palette shows (Ctrl+K, Ctrl+R, Ctrl+/);
  * the block shortcuts it shows (Ctrl+Alt+0-3, Ctrl+Shift+8/7/B, Ctrl+Alt+C) are bound here too so the palette
- * and the keyboard agree whatever the base extensions do.
+ * and the keyboard agree whatever the base extensions do. Typing does not need the palette (TipTap's Suggestion
+ * plugin, Floating UI and the palette's view): its code is fetched as the editor is created, not with the page.
  */
-export const SlashCommandExtension = Extension.create<SlashCommandOptions>({
+export const SlashCommandExtension = Extension.create<SlashCommandOptions, SlashCommandStorage>({
   name: 'slashCommand',
 
   addOptions() {
     return { getAi: () => ({}) };
+  },
+
+  addStorage() {
+    return {
+      palette: 'loading',
+      standIn: new StandInPlugin({
+        key: slashCommandPluginKey,
+        stateful: true,
+        props: ['handleKeyDown', 'decorations'],
+      }),
+    };
   },
 
   addKeyboardShortcuts() {
@@ -46,59 +82,22 @@ export const SlashCommandExtension = Extension.create<SlashCommandOptions>({
   },
 
   addProseMirrorPlugins() {
-    const getAi = () => this.options.getAi();
-    // The built-in commands, then the writer's own (they change while the editor is open).
-    const paletteCommands = () => [
-      ...SLASH_COMMANDS,
-      ...(getAi().paletteCommands ?? []).map(customSlashCommand),
-    ];
+    const { editor, storage } = this;
     return [
-      Suggestion<SlashCommand, SlashCommand>({
-        pluginKey: slashCommandPluginKey,
-        editor: this.editor,
-        char: '/',
-        // Spaces belong to the query ('/heading 1'), as in Notion; once a query with a space matches nothing the
-        // palette steps aside so a '/' in ordinary prose ('and/or so on') does not hold Enter hostage.
-        allowSpaces: true,
-        shouldShow: ({ query }) =>
-          !/\s/u.test(query) || filterSlashCommands(query, paletteCommands()).length > 0,
-        items: ({ query }) => filterSlashCommands(query, paletteCommands()),
-        command: ({ editor, range, props }) => {
-          runSlashCommand(editor, props.id, getAi(), range);
-        },
-        render: () => {
-          let renderer: ReactRenderer<SlashPaletteHandle, SlashPaletteProps> | null = null;
-          let unmount: (() => void) | null = null;
-
-          const toProps = (props: SuggestionProps<SlashCommand, SlashCommand>): SlashPaletteProps => ({
-            items: props.items,
-            query: props.query,
-            isAvailable: (id) => isCommandAvailable(id, getAi()),
-            onRun: (command) => props.command(command),
-            onClose: () => closePalette(props.editor),
-            editorElement: props.editor.view.dom,
-          });
-
-          return {
-            onStart: (props) => {
-              renderer = new ReactRenderer(SlashPalette, { props: toProps(props), editor: props.editor });
-              unmount = props.mount(renderer.element as HTMLElement);
-            },
-            onUpdate: (props) => renderer?.updateProps(toProps(props)),
-            onKeyDown: ({ event }) => renderer?.ref?.onKeyDown(event) ?? false,
-            onExit: () => {
-              unmount?.();
-              renderer?.destroy();
-              unmount = null;
-              renderer = null;
-            },
-          };
+      storage.standIn.plugin,
+      new Plugin({
+        props: {
+          handleTextInput: (_view, _from, _to, text) => {
+            if (text.includes('/') && storage.palette === 'failed')
+              void attachSlashPalette(editor, storage, () => this.options.getAi());
+            return false;
+          },
         },
       }),
     ];
   },
-});
 
-function closePalette(editor: Editor) {
-  exitSuggestion(editor.view, slashCommandPluginKey);
-}
+  onCreate() {
+    void attachSlashPalette(this.editor, this.storage, () => this.options.getAi());
+  },
+});
