@@ -413,7 +413,8 @@ async function main() {
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    `Processes when idle (MiB): ${processes.join('; ')}.`,
+    `Idle in each round (MiB), in the order run: ${results.map((r) => `${r.kind} ${r.idle.totalMiB}`).join(', ')}. ` +
+      `Processes when idle (MiB): ${processes.join('; ')}.`,
     '',
     ...(fresh
       ? [
