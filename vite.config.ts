@@ -4,13 +4,14 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { preloadLandingChunk } from './scripts/vite-landing-preload.js';
 import { precompress } from './scripts/vite-precompress.js';
+import { inlineThemeInit } from './scripts/vite-theme-init.js';
 
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root: 'src/client',
   publicDir: path.resolve('src/client/public'),
-  plugins: [react(), tailwindcss(), preloadLandingChunk(), precompress()],
+  plugins: [react(), tailwindcss(), inlineThemeInit(), preloadLandingChunk(), precompress()],
   resolve: {
     alias: {
       '@shared': path.resolve('src/shared'),

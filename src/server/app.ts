@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
@@ -20,6 +21,7 @@ import type { DocumentWriteHooks } from './documents/service';
 import { createMailer } from './mail/mailer';
 import { parse as parseQueryString } from 'node:querystring';
 import { stripNulDeep } from '../shared/text/nul';
+import { THEME_INIT_SCRIPT } from '../shared/theme-init';
 import { registerRoutes } from './routes';
 import { registerVersions } from './versions/plugin';
 import { renderIndexHtml } from './spa';
@@ -118,7 +120,12 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         // Harper (live grammar) compiles its WebAssembly in a same-origin worker; this allows compiling WASM and
         // nothing else (no eval). Workers fall back to script-src, so 'self' already covers the worker script.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // The one inline script, the theme applied before first paint (shared/theme-init.ts), by its hash.
+        scriptSrc: [
+          "'self'",
+          "'wasm-unsafe-eval'",
+          `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`,
+        ],
         // The editor sets inline styles (font, colour, alignment).
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

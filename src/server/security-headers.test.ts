@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { THEME_INIT_SCRIPT } from '../shared/theme-init';
+import { inlineThemeInit } from '../../scripts/vite-theme-init';
 import { startTestServer, type TestServer } from './test/server';
 
 let server: TestServer;
@@ -20,4 +23,17 @@ it('every response carries the security headers, API errors included', async () 
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=/);
   }
+});
+
+it('the theme script written into index.html is the one inline script the policy allows', async () => {
+  const plugin = inlineThemeInit();
+  const transform = plugin.transformIndexHtml as (html: string) => string;
+  const html = transform('<head><!-- theme-init --></head>');
+  const inline = /<script>([^<]*)<\/script>/u.exec(html)?.[1];
+  expect(inline).toBe(THEME_INIT_SCRIPT);
+  const csp = (await fetch(`${server.url}/api/health`)).headers.get('content-security-policy') ?? '';
+  const hash = createHash('sha256').update(inline!).digest('base64');
+  const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+  expect(scriptSrc).toContain(`'sha256-${hash}'`);
+  expect(scriptSrc).not.toContain('unsafe-inline');
 });

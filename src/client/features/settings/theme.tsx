@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { THEME_STORAGE_KEY } from '@shared/theme-init';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 
-/** Same key and class as public/theme-init.js, which applies the theme before first paint. */
-export const THEME_STORAGE_KEY = 'quillwright.theme';
+// The same key and class as the theme script in index.html's head (shared/theme-init.ts).
+export { THEME_STORAGE_KEY };
 
 interface ThemeContextValue {
   theme: ThemePreference;
