@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { preloadLandingChunk } from './scripts/vite-landing-preload.js';
 import { precompress } from './scripts/vite-precompress.js';
+import { preloadUiFont } from './scripts/vite-preload-font.js';
 import { inlineThemeInit } from './scripts/vite-theme-init.js';
 
 const apiPort = process.env.PORT ?? '3000';
@@ -11,7 +12,7 @@ const apiPort = process.env.PORT ?? '3000';
 export default defineConfig({
   root: 'src/client',
   publicDir: path.resolve('src/client/public'),
-  plugins: [react(), tailwindcss(), inlineThemeInit(), preloadLandingChunk(), precompress()],
+  plugins: [react(), tailwindcss(), inlineThemeInit(), preloadUiFont(), preloadLandingChunk(), precompress()],
   resolve: {
     alias: {
       '@shared': path.resolve('src/shared'),

@@ -16,9 +16,21 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExotic
 }
 
 // The landing page reads no server data for visitors: no query provider, so no TanStack Query in its bundle.
-const LandingPage = lazy(async () => ({
-  default: (await import('./features/landing/LandingPage')).LandingPage,
-}));
+const loadLanding = () => import('./features/landing/LandingPage');
+const LazyLandingPage = lazy(async () => ({ default: (await loadLanding()).LandingPage }));
+let landingModule: Awaited<ReturnType<typeof loadLanding>> | undefined;
+
+/**
+ * Brings the landing page's code before the first render (main.tsx, for a visitor at `/`; index.html preloads the
+ * chunk), so the first paint is the page itself rather than a spinner followed by the page.
+ */
+export async function preloadLandingPage(): Promise<void> {
+  landingModule = await loadLanding();
+}
+
+function LandingPage() {
+  return landingModule ? <landingModule.LandingPage /> : <LazyLandingPage />;
+}
 const DashboardPage = page(() => import('./features/documents/DashboardPage'), 'DashboardPage');
 const EditorPage = page(() => import('./features/editor/EditorPage'), 'EditorPage');
 const SubscriptionSuccessPage = page(

@@ -52,7 +52,12 @@ function asError(error: unknown): ApiError | Error {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
   const [session, setSessionState] = useState<AuthSession | null>(() => getSession());
-  const [loading, setLoading] = useState(true);
+  // Only a stored session about to expire has anything to wait for (its refresh, below); a visitor without one
+  // sees their page in the first render instead of a spinner first.
+  const [loading, setLoading] = useState(() => {
+    const stored = getSession();
+    return stored !== null && needsRefresh(stored);
+  });
 
   // Follow the store: this tab's sign-in/refresh/sign-out and other tabs' (storage event).
   useEffect(() => {
