@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { preloadLandingChunk } from './scripts/vite-landing-preload.js';
 import { precompress } from './scripts/vite-precompress.js';
 import { preloadUiFont } from './scripts/vite-preload-font.js';
+import { inlineEntryStylesheet } from './scripts/vite-inline-css.js';
 import { inlineThemeInit } from './scripts/vite-theme-init.js';
 
 const apiPort = process.env.PORT ?? '3000';
@@ -12,7 +13,15 @@ const apiPort = process.env.PORT ?? '3000';
 export default defineConfig({
   root: 'src/client',
   publicDir: path.resolve('src/client/public'),
-  plugins: [react(), tailwindcss(), inlineThemeInit(), preloadUiFont(), preloadLandingChunk(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    inlineThemeInit(),
+    preloadUiFont(),
+    preloadLandingChunk(),
+    inlineEntryStylesheet(),
+    precompress(),
+  ],
   resolve: {
     alias: {
       '@shared': path.resolve('src/shared'),

@@ -24,7 +24,8 @@ import { stripNulDeep } from '../shared/text/nul';
 import { THEME_INIT_SCRIPT } from '../shared/theme-init';
 import { registerRoutes } from './routes';
 import { registerVersions } from './versions/plugin';
-import { renderIndexHtml } from './spa';
+import { encodeHtml } from './compressed-html';
+import { renderIndexHtml, SHARED_PATH } from './spa';
 
 export const CLIENT_DIST_DIR = path.resolve('dist/client');
 
@@ -261,7 +262,12 @@ export async function buildApp({
     }
     // SPA fallback: the client router renders every page, including its own 404 screen.
     const html = await renderIndexHtml(CLIENT_DIST_DIR, pathname, app.database);
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    const { body, encoding } = encodeHtml(html, request.headers['accept-encoding'], {
+      sameForEveryone: !SHARED_PATH.test(pathname),
+    });
+    reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
   });
 
   return app;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Database } from './db/client';
 import { findSharedPageMeta } from './documents/repository';
 
-const SHARED_PATH = /^\/shared\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+export const SHARED_PATH = /^\/shared\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const DESCRIPTION_LENGTH = 160;
 
 const escapeHtml = (value: string) =>
