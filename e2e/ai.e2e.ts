@@ -3,6 +3,7 @@ import {
   createTestUser,
   documentText,
   editorBody,
+  openNewDocument,
   signInContext,
   typeAtEnd,
   waitForLive,
@@ -12,12 +13,6 @@ import {
  * The AI assistant in the editor (issue 6), against the fake OpenAI-compatible provider e2e/serve.ts starts
  * (it answers "The improved text." and numbered lists for alternatives).
  */
-
-async function openNewDocument(page: Page) {
-  await page.goto('/editor');
-  await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/u);
-  await waitForLive(page);
-}
 
 /**
  * Selects `text` inside the editor body. The text may span several DOM text nodes (grammar underlines and

@@ -83,6 +83,13 @@ export async function waitForLive(page: Page) {
   await expect(editorBody(page)).toBeVisible();
 }
 
+/** Opens a new document ('/editor' makes one and moves to its address) and waits until it is live. */
+export async function openNewDocument(page: Page) {
+  await page.goto('/editor');
+  await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/u);
+  await waitForLive(page);
+}
+
 /** Types at the end of the document. */
 export async function typeAtEnd(page: Page, text: string) {
   const body = editorBody(page);

@@ -17,7 +17,7 @@ import { E2E_DATA_DIR } from './env';
 
 /** Same key as src/client/features/auth/session-store.ts. */
 export const SESSION_STORAGE_KEY = 'quillwright.auth.session';
-export const THEME_STORAGE_KEY = 'quillwright.theme';
+export { THEME_STORAGE_KEY } from '../src/shared/theme-init';
 /** Same key as src/client/features/ai/live-grammar-preference.ts. */
 export const LIVE_GRAMMAR_STORAGE_KEY = 'quillwright.ai.liveGrammar';
 /**

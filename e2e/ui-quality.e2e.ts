@@ -4,6 +4,7 @@ import {
   createTestUser,
   editorBody,
   getDocumentViaApi,
+  openNewDocument,
   signInContext,
   typeAtEnd,
   waitForLive,
@@ -15,12 +16,6 @@ import {
  */
 
 const SHOTS = '/tmp/shots';
-
-async function openNewDocument(page: Page) {
-  await page.goto('/editor');
-  await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/u);
-  await waitForLive(page);
-}
 
 /** The visible elements a locator matches (Tailwind hides by display: none, so this is what a person sees). */
 async function visibleCount(page: Page, selector: Parameters<Page['getByRole']>) {
