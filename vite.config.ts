@@ -4,9 +4,10 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import { preloadLandingChunk } from './scripts/vite-landing-preload.js';
 import { precompress } from './scripts/vite-precompress.js';
+import { prerenderLanding } from './scripts/vite-prerender-landing.js';
 import { preloadUiFont } from './scripts/vite-preload-font.js';
 import { inlineEntryStylesheet } from './scripts/vite-inline-css.js';
-import { inlineThemeInit } from './scripts/vite-theme-init.js';
+import { inlineFirstPaintScript } from './scripts/vite-first-paint.js';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -16,11 +17,12 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    inlineThemeInit(),
+    inlineFirstPaintScript(),
     preloadUiFont(),
     preloadLandingChunk(),
     inlineEntryStylesheet(),
     precompress(),
+    prerenderLanding(),
   ],
   resolve: {
     alias: {

@@ -232,6 +232,16 @@ async function runLighthouse(url: string, chromePort: number): Promise<Lighthous
   }
   const { categories, audits } = result.lhr;
   if (args.verbose) {
+    // What the browser did unthrottled (observed*) beside Lighthouse's simulated slow-phone figures.
+    const metrics = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
+    if (metrics) {
+      const picked = Object.entries(metrics).filter(([key]) =>
+        /^(firstContentfulPaint|largestContentfulPaint|observed(FirstContentfulPaint|LargestContentfulPaint|DomContentLoaded|Load))$/.test(
+          key,
+        ),
+      );
+      console.log(`    metrics: ${JSON.stringify(Object.fromEntries(picked))}`);
+    }
     for (const id of ['long-tasks', 'bootup-time', 'mainthread-work-breakdown']) {
       const items = (audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
       console.log(`    ${id}:`);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible, THEMES, useTheme } from './axe';
 import { editorBody, waitForLive } from './editor-helpers';
-import { expect, test, testClientAddress, type Users } from './fixtures';
+import { expect, openHome, test, testClientAddress, type Users } from './fixtures';
 
 /**
  * Accessibility checked by a machine: axe on every screen and on the palette, menus and dialogs opened over
@@ -57,7 +57,7 @@ for (const theme of THEMES) {
 
     test(`landing, auth dialog, legal pages (${theme})`, async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.goto('/');
+      await openHome(page);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/u : /^(?!.*dark)/u);
       await expectAccessible(page, 'landing');
@@ -75,7 +75,7 @@ for (const theme of THEMES) {
     test(`dashboard empty and full, settings tabs (${theme})`, async ({ page, users }) => {
       const user = await users.create({ prefix: `a11y-dash-${theme}` });
       await users.login(user);
-      await page.goto('/');
+      await openHome(page);
       await expect(page.getByRole('heading', { name: /documents/iu }).first()).toBeVisible();
       await expect(page.getByTestId('document-skeleton')).toHaveCount(0);
       await expectAccessible(page, 'dashboard (empty)');

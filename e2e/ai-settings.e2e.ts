@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from './env';
 import { editorBody, typeAtEnd, waitForLive } from './editor-helpers';
-import { expect, shoot, test, testClientAddress, type Session } from './fixtures';
+import { expect, openHome, type Session, shoot, test, testClientAddress } from './fixtures';
 
 /**
  * Account settings → AI, as the instance admin e2e/serve.ts creates: detection finds the "local model
@@ -149,7 +149,7 @@ test('admin without a provider: the editor shows the Set up AI card, and one cli
 test('a member sees no AI tab and the admin routes refuse them', async ({ page, users }) => {
   const member = await users.create({ prefix: 'member' });
   await users.login(member);
-  await page.goto('/');
+  await openHome(page);
   const dialog = await openSettings(page);
   await expect(dialog.getByRole('tab', { name: 'Profile' })).toBeVisible();
   await expect(dialog.getByRole('tab', { name: 'AI', exact: true })).toHaveCount(0);

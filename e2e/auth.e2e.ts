@@ -1,10 +1,10 @@
-import { expect, shoot, test, TEST_PASSWORD, uniqueEmail } from './fixtures';
+import { expect, openHome, shoot, test, TEST_PASSWORD, uniqueEmail } from './fixtures';
 
 /** SPEC §2 Auth dialog and §4 Auth, as a visitor does it: through the dialog, with the real server. */
 
 test('a visitor signs up through the dialog, signs out and signs in again', async ({ page }) => {
   const email = uniqueEmail('signup');
-  await page.goto('/');
+  await openHome(page);
   await page.getByRole('button', { name: 'Get started' }).first().click();
 
   const dialog = page.getByRole('dialog');
@@ -65,7 +65,7 @@ test('a visitor signs up through the dialog, signs out and signs in again', asyn
 
 test('a user resets a forgotten password through the e-mailed link', async ({ page, users, outbox }) => {
   const user = await users.create({ prefix: 'reset' });
-  await page.goto('/');
+  await openHome(page);
   await page.getByRole('button', { name: 'Sign in' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Forgot password?' }).click();
@@ -103,7 +103,7 @@ test('a user resets a forgotten password through the e-mailed link', async ({ pa
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The old password no longer works; the new one does.
-  await page.goto('/');
+  await openHome(page);
   await page.getByRole('button', { name: 'Sign in' }).first().click();
   await dialog.getByLabel('Email').fill(user.email);
   await dialog.getByLabel('Password').fill(user.password);
@@ -117,10 +117,10 @@ test('a user resets a forgotten password through the e-mailed link', async ({ pa
 test('signing out in one tab signs out the other tabs too', async ({ page, context, users }) => {
   const user = await users.create({ prefix: 'tabs' });
   await users.login(user);
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
   const other = await context.newPage();
-  await other.goto('/');
+  await openHome(other);
   await expect(other.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();

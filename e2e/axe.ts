@@ -5,7 +5,7 @@ import { THEME_STORAGE_KEY } from './fixtures';
 export type Theme = 'light' | 'dark';
 export const THEMES: readonly Theme[] = ['light', 'dark'];
 
-/** Opens every page of the context in the theme (the same key the app's theme-init script reads). */
+/** Opens every page of the context in the theme (the same key the app's first-paint script reads). */
 export async function useTheme(context: BrowserContext, theme: Theme): Promise<void> {
   await context.addInitScript(
     ([key, value]) => {

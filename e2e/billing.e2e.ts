@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { testClientAddress } from './fixtures';
+import { openHome, testClientAddress } from './fixtures';
 
 /**
  * Billing in the browser against the Stripe stand-in that e2e/serve.ts starts: the real server calls it
@@ -42,7 +42,7 @@ async function openSubscriptionTab(page: Page) {
 
 test('a signed-in writer buys Creator through Stripe and sees the active plan', async ({ page, request }) => {
   await signedInUser(page, request);
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
 
   let tab = await openSubscriptionTab(page);
@@ -107,7 +107,7 @@ test('a signed-in writer buys Creator through Stripe and sees the active plan', 
 
 test('the monthly/annual switch changes the prices of the plan cards', async ({ page, request }) => {
   await signedInUser(page, request);
-  await page.goto('/');
+  await openHome(page);
   const tab = await openSubscriptionTab(page);
   await expect(tab.getByTestId('subscription-plan-creator')).toContainText('$12/month');
   await tab.getByRole('switch', { name: 'Annual billing' }).click();
@@ -141,7 +141,7 @@ test('a signed-in writer clicks Creator in the pricing section and goes to the c
     url = ((await response.json()) as { url: string }).url;
     await route.fulfill({ response });
   });
-  await page.goto('/#pricing');
+  await openHome(page, '/#pricing');
   const pricing = page.locator('#pricing');
   await expect(pricing).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Back to Dashboard' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, shoot, test } from './fixtures';
+import { expect, openHome, shoot, test } from './fixtures';
 
 /** SPEC §2 Dashboard and §4 Document list, through the UI of a signed-in writer. */
 
@@ -8,7 +8,7 @@ test('a new user sees the empty state, creates a document, finds its card and de
 }) => {
   const user = await users.create({ prefix: 'dash' });
   await users.login(user);
-  await page.goto('/');
+  await openHome(page);
 
   await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
   await expect(page.getByText('Create and manage your writing projects')).toBeVisible();
@@ -24,7 +24,7 @@ test('a new user sees the empty state, creates a document, finds its card and de
   await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').pop();
 
-  await page.goto('/');
+  await openHome(page);
   const card = page.getByTestId('document-card');
   await expect(card).toHaveCount(1);
   await expect(card.getByRole('link', { name: 'Untitled Document' })).toHaveAttribute(
@@ -91,7 +91,7 @@ test('the dashboard shows six placeholder cards while the list loads', async ({ 
     await held;
     await route.continue();
   });
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByTestId('document-skeleton')).toHaveCount(6);
   await shoot(page, 'dashboard-loading', 1280);
   release();
@@ -110,7 +110,7 @@ test('a failed creation shows the destructive toast with the server message', as
       body: JSON.stringify({ message: 'The database is unavailable', code: 'unavailable' }),
     });
   });
-  await page.goto('/');
+  await openHome(page);
   const button = page.getByRole('button', { name: 'New Document' });
   await button.click();
   await expect(page.getByText('Error creating document', { exact: true })).toBeVisible();
@@ -127,7 +127,7 @@ test('over the plan limit, creation explains why and offers an upgrade', async (
     expect(created.status()).toBe(201);
   }
   await users.login(user);
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByTestId('document-card')).toHaveCount(3);
 
   await page.getByRole('button', { name: 'New Document' }).click();

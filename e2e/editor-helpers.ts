@@ -1,9 +1,7 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { keepLiveGrammarOff, testClientAddress } from './fixtures';
+import { keepLiveGrammarOff, SESSION_STORAGE_KEY, testClientAddress } from './fixtures';
 
 /** Helpers for the editor's browser tests: users made through the API, signed in without the UI. */
-
-const SESSION_STORAGE_KEY = 'quillwright.auth.session';
 
 export interface TestUser {
   email: string;

@@ -8,6 +8,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SESSION_STORAGE_KEY } from '../src/shared/first-paint';
 import { E2E_DATA_DIR } from './env';
 
 /**
@@ -15,11 +16,18 @@ import { E2E_DATA_DIR } from './env';
  * session where the app keeps it, so each test spends its time on the screen it tests.
  */
 
-/** Same key as src/client/features/auth/session-store.ts. */
-export const SESSION_STORAGE_KEY = 'quillwright.auth.session';
-export { THEME_STORAGE_KEY } from '../src/shared/theme-init';
+export { SESSION_STORAGE_KEY, THEME_STORAGE_KEY } from '../src/shared/first-paint';
 /** Same key as src/client/features/ai/live-grammar-preference.ts. */
 export const LIVE_GRAMMAR_STORAGE_KEY = 'quillwright.ai.liveGrammar';
+
+/**
+ * Opens `/` (or `/#pricing`…) and waits until the app has taken over the landing page's HTML from the build
+ * (the server sends `/` with the page already in it; its buttons work once the app has started).
+ */
+export async function openHome(page: Page, url = '/'): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+}
 /**
  * Ghost-text completion asks the AI whenever a writer pauses at the end of a paragraph and shows grey text
  * there that Tab would keep; tests that type, pause and press keys have it off in their browser (the ghost
@@ -194,7 +202,7 @@ export { expect };
 
 /** Opens the auth dialog from the landing page's header. */
 export async function openLanding(page: Page): Promise<void> {
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByRole('button', { name: 'Start Writing' }).first()).toBeVisible();
 }
 

@@ -8,6 +8,7 @@ import {
   waitForLive,
   type TestUser,
 } from './editor-helpers';
+import { openHome } from './fixtures';
 
 /**
  * Editor flows a writer uses every day, clicked through as a person would: the formatting toolbar, the block
@@ -188,7 +189,7 @@ test('a checkout the server refuses shows "Payment Error" with its message', asy
   await page.route('**/api/stripe/create-checkout*', (route) =>
     route.fulfill({ status: 502, json: { message: 'Stripe is unreachable', code: 'stripe_unavailable' } }),
   );
-  await page.goto('/');
+  await openHome(page);
   await page.getByRole('button', { name: 'Account settings' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('tab', { name: 'Subscription' }).click();
@@ -219,7 +220,7 @@ test('a billing portal the server cannot open shows "Portal Error" with its mess
   await page.route('**/api/stripe/create-portal*', (route) =>
     route.fulfill({ status: 502, json: { message: 'Stripe is unreachable', code: 'stripe_unavailable' } }),
   );
-  await page.goto('/');
+  await openHome(page);
   await page.getByRole('button', { name: 'Account settings' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('tab', { name: 'Subscription' }).click();
@@ -240,7 +241,7 @@ test('a signed-in writer who picks the free plan on the pricing page gets the "F
     checkoutCalls += 1;
     return route.continue();
   });
-  await page.goto('/#pricing');
+  await openHome(page, '/#pricing');
   const free = page.getByRole('button', { name: 'Start for free plan' });
   await expect(free).toBeEnabled();
   await free.click();

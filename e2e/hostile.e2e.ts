@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { THEME_INIT_SCRIPT } from '../src/shared/theme-init';
+import { FIRST_PAINT_SCRIPT } from '../src/shared/first-paint';
 import { expect, test, type Users } from './fixtures';
 
 /**
@@ -104,7 +104,7 @@ function watch(page: Page): Watch {
 async function expectHarmless(page: Page, w: Watch, where: string) {
   // Give event-driven payloads (onload, onerror, autofocus/onfocus) time to fire.
   await page.waitForTimeout(750);
-  const report = await page.evaluate((themeScript) => {
+  const report = await page.evaluate((firstPaintScript) => {
     const bad: string[] = [];
     for (const element of document.querySelectorAll('*')) {
       for (const attribute of element.getAttributeNames()) {
@@ -114,9 +114,9 @@ async function expectHarmless(page: Page, w: Watch, where: string) {
       if (['iframe', 'object', 'embed', 'frame'].includes(tag)) bad.push(`a <${tag}> element`);
       if (tag === 'script') {
         const src = element.getAttribute('src') ?? '';
-        // The one inline script the app ships (the theme, in index.html's head) is allowed by its exact text.
-        const ownThemeScript = !src && element.textContent === themeScript;
-        if (!ownThemeScript && (!src || !(src.startsWith('/') || src.startsWith(location.origin))))
+        // The one inline script the app ships (the first-paint script in index.html's head) is allowed by its exact text.
+        const ownFirstPaintScript = !src && element.textContent === firstPaintScript;
+        if (!ownFirstPaintScript && (!src || !(src.startsWith('/') || src.startsWith(location.origin))))
           bad.push(`a script: ${element.outerHTML.slice(0, 120)}`);
       }
       const style = element.getAttribute('style') ?? '';
@@ -128,7 +128,7 @@ async function expectHarmless(page: Page, w: Watch, where: string) {
       text: a.textContent ?? '',
     }));
     return { bad, links, pwned: (window as unknown as { __pwned?: number }).__pwned };
-  }, THEME_INIT_SCRIPT);
+  }, FIRST_PAINT_SCRIPT);
   expect(report.bad, `${where}: dangerous DOM`).toEqual([]);
   expect(report.pwned, `${where}: injected global`).toBeUndefined();
   expect(w.dialogs, `${where}: dialogs`).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { editorBody, waitForLive } from './editor-helpers';
-import { expect, test, TEST_PASSWORD, uniqueEmail } from './fixtures';
+import { expect, openHome, test, TEST_PASSWORD, uniqueEmail } from './fixtures';
 
 /**
  * The whole journey without a mouse: sign up, create a document, format text, run an AI action, share, export
@@ -19,7 +19,7 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 60 
 test('sign up, write, format, ask the AI, share, export and sign out with the keyboard only', async ({
   page,
 }) => {
-  await page.goto('/');
+  await openHome(page);
   await tabTo(page, page.getByRole('button', { name: 'Start Writing' }).first());
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');

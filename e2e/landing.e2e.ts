@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TYPING_MS_PER_CHAR, TYPING_PAUSE_MS } from '../src/shared/constants';
+import { openHome, SESSION_STORAGE_KEY } from './fixtures';
 
 /** The signed-out home page (SPEC §2, Landing page), as a visitor uses it. */
 
 const TAGLINE = 'AI-powered writing that feels like your own thoughts.';
 
 async function openLanding(page: Page) {
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByRole('heading', { level: 1, name: 'The modern writer’s workshop' })).toBeVisible();
 }
 
@@ -32,6 +33,54 @@ test('a signed-out visitor sees the landing copy, sections and footer', async ({
     performance.getEntriesByType('resource').map((entry) => entry.name),
   );
   expect(scripts.filter((name) => /EditorPage|tiptap|prosemirror|yjs/i.test(name))).toEqual([]);
+});
+
+test('the page is readable from its HTML alone, before any of the app’s code has arrived', async ({
+  page,
+}) => {
+  // A visitor on a slow link sees the page as soon as the HTML is in; the scripts come after the first paint.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/#pricing');
+  await expect(page.getByRole('heading', { level: 1, name: 'The modern writer’s workshop' })).toBeVisible();
+  await expect(page.getByTestId('typing-text')).toHaveText(TAGLINE);
+  await expect(page.getByRole('heading', { name: 'Context-aware completion' })).toBeVisible();
+  // The link named a section far down the page: the browser is there without the app's help.
+  await expect(page.locator('#pricing')).toBeInViewport();
+  await expect(page.getByRole('contentinfo')).toContainText('© 2025 Quillwright');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(1);
+});
+
+test('the app takes the page over without moving anything, and its buttons then work', async ({ page }) => {
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1 });
+  const before = await heading.boundingBox();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  expect(await heading.boundingBox()).toEqual(before);
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shifts).toBeLessThan(0.01);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a signed-in writer does not see the visitors’ page flash before the dashboard', async ({ page }) => {
+  await page.addInitScript(
+    (key) => localStorage.setItem(key, JSON.stringify({ stored: 'session' })),
+    SESSION_STORAGE_KEY,
+  );
+  // Without the app's code, what the HTML alone shows a writer with a stored session: not the landing page.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.locator('[data-prerendered]')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'The modern writer’s workshop' })).toBeHidden();
 });
 
 test('the hero types its tagline and the demos animate', async ({ page }) => {
@@ -125,7 +174,7 @@ test('Start Writing and the other calls to action open the auth dialog in the ri
 test('the pricing anchor shows three plans, Most Popular on Creator, and a period switch', async ({
   page,
 }) => {
-  await page.goto('/#pricing');
+  await openHome(page, '/#pricing');
   const pricing = page.locator('#pricing');
   await expect(pricing.getByRole('heading', { level: 3 })).toHaveText(['Gratis', 'Creator', 'Professional']);
   await expect(pricing.getByText('Most Popular')).toHaveCount(1);

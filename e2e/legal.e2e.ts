@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openHome } from './fixtures';
 
 /** /privacy, /terms and the 404 screen (SPEC §2), as a visitor reaches them. */
 
@@ -7,7 +8,7 @@ function today(): string {
 }
 
 test('the privacy policy covers the legal points and goes back home', async ({ page }) => {
-  await page.goto('/');
+  await openHome(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();

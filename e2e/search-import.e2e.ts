@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, shoot, test, type TestUser, type Users } from './fixtures';
+import { expect, openHome, shoot, test, type TestUser, type Users } from './fixtures';
 
 /** Finding and bringing in documents: dashboard search and sort, the quick switcher, and file import. */
 
@@ -32,7 +32,7 @@ async function dropFiles(page: Page, files: { name: string; type: string; conten
 test('dragging two files onto the dashboard makes two documents', async ({ page, users }) => {
   const user = await users.create({ prefix: 'import' });
   await users.login(user);
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByRole('heading', { name: 'No documents yet' })).toBeVisible();
 
   await dropFiles(page, [
@@ -71,7 +71,7 @@ test('the file picker imports a file and an unsupported one is refused with a me
   const user = await users.create({ prefix: 'picker' });
   await createDocument(users, user, 'Existing', 'Already here.');
   await users.login(user);
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByTestId('document-card')).toHaveCount(1);
   await page.getByTestId('import-file-input').setInputFiles([
     {
@@ -98,7 +98,7 @@ test('the quick switcher finds a word from a body and opens the document', async
   await createDocument(users, user, 'Shopping', 'Bread, milk and apples.');
   await createDocument(users, user, 'Letters', 'Dear friend, the weather turned.');
   await users.login(user);
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByTestId('document-card')).toHaveCount(3);
 
   await page.keyboard.press('Control+k');
@@ -132,7 +132,7 @@ test('dashboard search and sort', async ({ page, users }) => {
   await createDocument(users, user, 'Apple pie', 'Slice the apples thinly and bake slowly.');
   await createDocument(users, user, 'Cherry jam', 'Stone the cherries, then bake the jars dry.');
   await users.login(user);
-  await page.goto('/');
+  await openHome(page);
   const titles = page.getByTestId('document-card').getByRole('heading');
   await expect(titles).toHaveText(['Cherry jam', 'Apple pie', 'banana bread']);
   await expect(page.getByTestId('document-count')).toHaveText('3 documents');

@@ -1,4 +1,4 @@
-import { expect, shoot, test } from './fixtures';
+import { expect, openHome, shoot, test } from './fixtures';
 
 /** SPEC §2 Account settings dialog: changes are saved on the server and apply app-wide. */
 
@@ -12,7 +12,7 @@ async function openSettings(page: import('@playwright/test').Page) {
 test('preferences and notifications persist after a reload', async ({ page, users }) => {
   const user = await users.create({ prefix: 'settings' });
   await users.login(user);
-  await page.goto('/');
+  await openHome(page);
   let dialog = await openSettings(page);
   await shoot(page, 'settings-profile', 1280);
   await shoot(page, 'settings-profile', 390);
@@ -61,7 +61,7 @@ test('choosing the dark theme turns the whole app dark at once, and it follows t
   const user = await users.create({ prefix: 'theme' });
   await users.login(user);
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/');
+  await openHome(page);
   await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const lightness = async () => {
@@ -104,7 +104,7 @@ test('choosing the dark theme turns the whole app dark at once, and it follows t
     'quillwright.auth.session',
     JSON.stringify(user.session),
   ] as const);
-  await second.goto('/');
+  await openHome(second);
   await expect(second.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
   await expect(second.locator('html')).toHaveClass(/\bdark\b/);
   await other.close();
@@ -113,7 +113,7 @@ test('choosing the dark theme turns the whole app dark at once, and it follows t
 test('the profile tab saves the display name and e-mail on the server', async ({ page, users }) => {
   const user = await users.create({ prefix: 'profile', fullName: 'Old Name' });
   await users.login(user);
-  await page.goto('/');
+  await openHome(page);
   const dialog = await openSettings(page);
   await expect(dialog.getByLabel('Display name')).toHaveValue('Old Name');
   await expect(dialog.getByLabel('Email')).toHaveValue(user.email);

@@ -9,6 +9,7 @@ import {
   typeAtEnd,
   waitForLive,
 } from './editor-helpers';
+import { openHome } from './fixtures';
 
 /**
  * Screens as a careful reviewer walks them at several widths: each test here pins down a defect a writer
@@ -131,7 +132,7 @@ test('a cleared title is "Untitled Document" in the editor, on the dashboard and
   await expect(page.getByTestId('save-status').first()).toHaveText('Saved', { timeout: 10_000 });
   await expect.poll(async () => (await getDocumentViaApi(request, user, id)).title).toBe('Untitled Document');
 
-  await page.goto('/');
+  await openHome(page);
   const card = page.getByTestId('document-card');
   await expect(card.getByRole('link')).toHaveText('Untitled Document');
   await card.hover();
@@ -279,7 +280,7 @@ for (const width of [390, 1024, 1280]) {
 }
 
 test('the landing Get Started form hands what was typed to the sign-up dialog', async ({ page }) => {
-  await page.goto('/');
+  await openHome(page);
   const form = page.locator('#get-started form');
   await form.getByLabel('Full name').fill('Ada Lovelace');
   await form.getByLabel('Email').fill('ada@example.test');
@@ -295,7 +296,7 @@ test('the landing Get Started form hands what was typed to the sign-up dialog', 
 test('choices are radio groups the arrow keys move through', async ({ page, context, request }) => {
   const user = await createTestUser(request, 'radios');
   await signInContext(context, user);
-  await page.goto('/');
+  await openHome(page);
   await page.getByRole('button', { name: 'Account settings' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('tab', { name: 'Preferences' }).click();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { THEMES, useTheme, type Theme } from './axe';
 import { waitForLive } from './editor-helpers';
-import { expect, test, testClientAddress, type TestUser, type Users } from './fixtures';
+import { expect, openHome, test, testClientAddress, type TestUser, type Users } from './fixtures';
 
 /**
  * Visual regression: each screen at 390, 768, 1024 and 1280 px, light and dark, compared pixel by pixel with
@@ -92,7 +92,7 @@ for (const theme of THEMES) {
       await eachWidth(
         page,
         async () => {
-          await page.goto('/');
+          await openHome(page);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         },
         (width) => expectScreen(page, `landing-${theme}-${width}`),
@@ -105,7 +105,7 @@ for (const theme of THEMES) {
       await eachWidth(
         page,
         async () => {
-          await page.goto('/');
+          await openHome(page);
           await expect(page.getByTestId('document-card')).toHaveCount(3);
         },
         async (width) => {

@@ -36,7 +36,11 @@ function run(args: string[]): Promise<void> {
 export async function ensureBuild(root = process.cwd()): Promise<void> {
   const at = (relative: string) => path.resolve(root, relative);
   const builds: Promise<void>[] = [];
-  const webSources = ['src/client', 'src/shared', 'index.html', 'vite.config.ts'].map(at);
+  // The build's own plugins (scripts/vite-*.ts) shape the output too: the inline stylesheet, the landing HTML…
+  const vitePlugins = readdirSync(at('scripts'))
+    .filter((file) => file.startsWith('vite-'))
+    .map((file) => path.join('scripts', file));
+  const webSources = ['src/client', 'src/shared', 'vite.config.ts', ...vitePlugins].map(at);
   if (isStale(at('dist/client/index.html'), webSources)) {
     console.log('Building the web app…');
     builds.push(run([at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']));

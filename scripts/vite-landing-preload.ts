@@ -1,6 +1,9 @@
 import type { Plugin } from 'vite';
 
 const LANDING_MODULE = /src\/client\/features\/landing\/LandingPage\.tsx$/;
+// The sections below the feature tour: a chunk of their own, which main.tsx also waits for before a visitor's
+// first render (the page is already painted from its build-time HTML by then).
+const LANDING_LATER_MODULE = /src\/client\/features\/landing\/LandingLater\.tsx$/;
 
 /**
  * The landing page is a lazy route, so without help the browser only asks for its chunk after the entry
@@ -31,6 +34,8 @@ export function preloadLandingChunk(): Plugin {
           for (const next of byName.get(file)?.imports ?? []) visit(next);
         };
         visit(landing.fileName);
+        const later = chunks.find((c) => c.facadeModuleId && LANDING_LATER_MODULE.test(c.facadeModuleId));
+        if (later) visit(later.fileName);
         const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
         const files = [...needed].filter((file) => !alreadyLoaded.has(file));
         const base = ctx.server?.config.base ?? '/';

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { getSession } from './features/auth/session-store';
@@ -16,10 +16,13 @@ function render() {
   );
 }
 
-// A visitor at `/` gets the landing page: wait for its code (already downloading, see index.html) and paint it
-// in the first frame. If it cannot be fetched, the page's own lazy loading shows the usual fallback.
+// A visitor at `/` already sees the landing page: the server sent it as HTML (scripts/vite-prerender-landing.ts).
+// Wait for all of its code (already downloading, see index.html), so the app's first render is that same page,
+// and render it as a transition: React builds it in small slices, the page stays responsive to the visitor
+// meanwhile, and the HTML copy is swapped for the live page in one commit. If the code cannot be fetched, the
+// page's own lazy loading shows the usual fallback.
 if (window.location.pathname === '/' && !getSession())
   void preloadLandingPage()
     .catch(() => undefined)
-    .then(render);
+    .then(() => startTransition(render));
 else render();

@@ -21,11 +21,14 @@ const LazyLandingPage = lazy(async () => ({ default: (await loadLanding()).Landi
 let landingModule: Awaited<ReturnType<typeof loadLanding>> | undefined;
 
 /**
- * Brings the landing page's code before the first render (main.tsx, for a visitor at `/`; index.html preloads the
- * chunk), so the first paint is the page itself rather than a spinner followed by the page.
+ * Brings the landing page's code, all of it, before the first render (main.tsx, for a visitor at `/`; index.html
+ * preloads the chunks), so that render is the page the visitor already sees (the HTML written at build time:
+ * scripts/vite-prerender-landing.ts) rather than a spinner or a page with parts still missing.
  */
 export async function preloadLandingPage(): Promise<void> {
-  landingModule = await loadLanding();
+  const module = await loadLanding();
+  await module.preloadLaterSections();
+  landingModule = module;
 }
 
 function LandingPage() {

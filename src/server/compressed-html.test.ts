@@ -25,3 +25,12 @@ it('sends the page as it is to a client that accepts no compression', () => {
   expect(encodeHtml(page, 'identity', { sameForEveryone: true })).toEqual({ body: page, encoding: null });
   expect(encodeHtml(page, 'br;q=0, gzip;q=0', { sameForEveryone: true }).encoding).toBeNull();
 });
+
+it('keeps both common pages compressed: switching between them compresses nothing again', () => {
+  const landing = `${page}<!-- landing -->`;
+  const first = encodeHtml(page, 'br', { sameForEveryone: true }).body;
+  const firstLanding = encodeHtml(landing, 'br', { sameForEveryone: true }).body;
+  expect(encodeHtml(page, 'br', { sameForEveryone: true }).body).toBe(first);
+  expect(encodeHtml(landing, 'br', { sameForEveryone: true }).body).toBe(firstLanding);
+  expect(brotliDecompressSync(firstLanding as Buffer).toString()).toBe(landing);
+});

@@ -9,9 +9,11 @@ export interface EncodedHtml {
 }
 
 // index.html carries the app's stylesheet inline (scripts/vite-inline-css.ts): ≈ 85 KB raw, ≈ 15 KB compressed.
-// Most routes get the same page, so its compressed forms are made once (thoroughly) and kept until the build
-// changes it; a page made for one request (a shared document's own title and description) is compressed quickly.
-let lastPage: { html: string; br: Buffer; gzip: Buffer } | null = null;
+// Every route gets one of two pages (index.html, or landing.html for `/`), so their compressed forms are made
+// once (thoroughly) and kept; a rebuild brings new pages and the oldest are dropped. A page made for one request
+// (a shared document's own title and description) is compressed quickly and not kept.
+const KEPT_PAGES = 4;
+const keptPages = new Map<string, { br: Buffer; gzip: Buffer }>();
 
 function compress(html: string, encoding: Encoding, thorough: boolean): Buffer {
   return encoding === 'br'
@@ -28,8 +30,11 @@ export function encodeHtml(
   const encoding = acceptEncoding ? negotiate<Encoding>(acceptEncoding, ['br', 'gzip']) : null;
   if (!encoding) return { body: html, encoding: null };
   if (!options.sameForEveryone) return { body: compress(html, encoding, false), encoding };
-  if (lastPage?.html !== html) {
-    lastPage = { html, br: compress(html, 'br', true), gzip: compress(html, 'gzip', true) };
+  let kept = keptPages.get(html);
+  if (!kept) {
+    kept = { br: compress(html, 'br', true), gzip: compress(html, 'gzip', true) };
+    keptPages.set(html, kept);
+    if (keptPages.size > KEPT_PAGES) keptPages.delete(keptPages.keys().next().value!);
   }
-  return { body: lastPage[encoding], encoding };
+  return { body: kept[encoding], encoding };
 }

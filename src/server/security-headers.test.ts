@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { THEME_INIT_SCRIPT } from '../shared/theme-init';
-import { inlineThemeInit } from '../../scripts/vite-theme-init';
+import { FIRST_PAINT_SCRIPT } from '../shared/first-paint';
+import { inlineFirstPaintScript } from '../../scripts/vite-first-paint';
 import { startTestServer, type TestServer } from './test/server';
 
 let server: TestServer;
@@ -25,12 +25,12 @@ it('every response carries the security headers, API errors included', async () 
   }
 });
 
-it('the theme script written into index.html is the one inline script the policy allows', async () => {
-  const plugin = inlineThemeInit();
+it('the first-paint script written into index.html is the one inline script the policy allows', async () => {
+  const plugin = inlineFirstPaintScript();
   const transform = plugin.transformIndexHtml as (html: string) => string;
-  const html = transform('<head><!-- theme-init --></head>');
+  const html = transform('<head><!-- first-paint --></head>');
   const inline = /<script>([^<]*)<\/script>/u.exec(html)?.[1];
-  expect(inline).toBe(THEME_INIT_SCRIPT);
+  expect(inline).toBe(FIRST_PAINT_SCRIPT);
   const csp = (await fetch(`${server.url}/api/health`)).headers.get('content-security-policy') ?? '';
   const hash = createHash('sha256').update(inline!).digest('base64');
   const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LANDING_HTML_FILE } from '../shared/first-paint';
 import { documents } from './db/schema';
 import { renderIndexHtml } from './spa';
 import { createUser } from './test/factories';
@@ -74,4 +75,18 @@ it('other routes get index.html unchanged', async () => {
   expect(await renderIndexHtml(clientDir, '/privacy', server.database)).toContain(
     '<title>Quillwright</title>',
   );
+});
+
+it('`/` gets the page with the landing markup in it when the build has one, and index.html when not', async () => {
+  expect(await renderIndexHtml(clientDir, '/', server.database)).toContain('<title>Quillwright</title>');
+  const withLanding = mkdtempSync(path.join(tmpdir(), 'qw-spa-landing-'));
+  writeFileSync(path.join(withLanding, 'index.html'), '<html><body><div id="root"></div></body></html>');
+  writeFileSync(
+    path.join(withLanding, LANDING_HTML_FILE),
+    '<html><body><div id="root"><h1>The modern writer’s workshop</h1></div></body></html>',
+  );
+  expect(await renderIndexHtml(withLanding, '/', server.database)).toContain('<h1>');
+  // Only `/`: every other route (and `/` with a path after it) is the app's empty page.
+  expect(await renderIndexHtml(withLanding, '/privacy', server.database)).not.toContain('<h1>');
+  expect(await renderIndexHtml(withLanding, '/editor/', server.database)).not.toContain('<h1>');
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LANDING_HTML_FILE } from '../shared/first-paint';
 import type { Database } from './db/client';
 import { findSharedPageMeta } from './documents/repository';
 
@@ -30,6 +31,9 @@ export async function renderIndexHtml(
   pathname: string,
   database: Database,
 ): Promise<string> {
+  // `/` has its own copy with the landing page already in it (scripts/vite-prerender-landing.ts), painted before
+  // the app's JavaScript arrives; a build without it serves index.html as every other route does.
+  if (pathname === '/') return readLanding(clientDir) ?? readIndex(clientDir);
   const html = readIndex(clientDir);
   const match = SHARED_PATH.exec(pathname);
   if (!match) return html;
@@ -58,7 +62,16 @@ export async function renderIndexHtml(
     );
 }
 
+// Pages are read per request (small files in the page cache) so a rebuilt app is served without a restart.
 function readIndex(clientDir: string): string {
-  // Read per request (a small file in the page cache) so a rebuilt app is served without a restart.
   return readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+}
+
+function readLanding(clientDir: string): string | null {
+  try {
+    return readFileSync(path.join(clientDir, LANDING_HTML_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }

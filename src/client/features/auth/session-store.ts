@@ -1,11 +1,12 @@
 import { AUTH_REFRESH_MARGIN_TICKS, AUTH_TICK_MS } from '@shared/constants';
+// The first-paint script in index.html's head reads the same key (a stored session hides the visitors' page).
+import { SESSION_STORAGE_KEY } from '@shared/first-paint';
 import type { AuthSession } from './types';
 
 /**
  * The one place the session lives in the browser: memory + localStorage, shared by every tab.
  * Framework-free so the API client can read the token without React. AuthProvider subscribes to it.
  */
-export const SESSION_STORAGE_KEY = 'quillwright.auth.session';
 const REFRESH_LOCK = 'quillwright.auth.refresh';
 
 type Listener = (session: AuthSession | null) => void;

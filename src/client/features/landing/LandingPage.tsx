@@ -5,12 +5,27 @@ import { Hero } from './Hero';
 import { LandingHeader } from './LandingHeader';
 import { DemoMotionProvider } from './motion';
 
-// What comes after the feature tour is far below the first screen at every width: it is fetched as the page
-// first renders, in a chunk of its own, so the first paint waits for none of it (bench:web). Nothing above it
-// moves when it arrives.
+// What comes after the feature tour is far below the first screen at every width: it is a chunk of its own, so the
+// JavaScript the page needs first holds none of it (bench:web). A visitor's first paint comes from the HTML written
+// at build time, which holds the whole page; main.tsx brings this chunk before the app's first render too
+// (preloadLaterSections), so that render is the same markup. Anywhere else it is fetched as the page renders, and
+// nothing above it moves when it arrives.
 const loadLater = () => import('./LandingLater');
-const LaterSections = lazy(async () => ({ default: (await loadLater()).LaterSections }));
-const LandingFooter = lazy(async () => ({ default: (await loadLater()).LandingFooter }));
+const LazyLaterSections = lazy(async () => ({ default: (await loadLater()).LaterSections }));
+const LazyLandingFooter = lazy(async () => ({ default: (await loadLater()).LandingFooter }));
+let laterModule: Awaited<ReturnType<typeof loadLater>> | undefined;
+
+export async function preloadLaterSections(): Promise<void> {
+  laterModule = await loadLater();
+}
+
+function LaterSections() {
+  return laterModule ? <laterModule.LaterSections /> : <LazyLaterSections />;
+}
+
+function LandingFooter() {
+  return laterModule ? <laterModule.LandingFooter /> : <LazyLandingFooter />;
+}
 
 /** The marketing page signed-out visitors see at `/` (SPEC §2, Landing page). */
 export function LandingPage() {

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { TYPING_MS_PER_CHAR, TYPING_PAUSE_MS } from '@shared/constants';
 import { useDemoMotion } from './motion';
 
@@ -16,6 +16,9 @@ export function TypingText({ text, className }: { text: string; className?: stri
   // The sentence starts complete (readable at first paint, a stable largest paint), then, after the
   // pause and once the page has loaded, is typed again and again.
   const position = useRef(text.length);
+  // The sentence is in the markup too (the page's HTML written at build time shows it before any script runs);
+  // after that the effect below owns the text node, and React never updates it again.
+  const [initialText] = useState(text);
 
   useLayoutEffect(() => {
     const node = typedRef.current;
@@ -53,7 +56,7 @@ export function TypingText({ text, className }: { text: string; className?: stri
       <span aria-hidden="true" className="grid [contain:layout_paint]">
         <span className="invisible col-start-1 row-start-1">{text}</span>
         <span className="col-start-1 row-start-1" data-testid="typing-text">
-          <span ref={typedRef} />
+          <span ref={typedRef}>{initialText}</span>
           {animate && (
             <span className="ml-0.5 inline-block h-[0.9em] w-[3px] translate-y-[0.1em] rounded-full bg-current align-baseline" />
           )}

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { THEME_STORAGE_KEY } from '@shared/theme-init';
+import { THEME_STORAGE_KEY } from '@shared/first-paint';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 
-// The same key and class as the theme script in index.html's head (shared/theme-init.ts).
+// The same key and class as the first-paint script in index.html's head (shared/first-paint.ts).
 export { THEME_STORAGE_KEY };
 
 interface ThemeContextValue {
