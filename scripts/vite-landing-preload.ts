@@ -4,6 +4,7 @@ const LANDING_MODULE = /src\/client\/features\/landing\/LandingPage\.tsx$/;
 // The sections below the feature tour: a chunk of their own, which main.tsx also waits for before a visitor's
 // first render (the page is already painted from its build-time HTML by then).
 const LANDING_LATER_MODULE = /src\/client\/features\/landing\/LandingLater\.tsx$/;
+export const LANDING_ONLY_ATTRIBUTE = 'data-landing-only';
 
 /**
  * The landing page is a lazy route, so without help the browser only asks for its chunk after the entry
@@ -34,6 +35,7 @@ export function preloadLandingChunk(): Plugin {
           for (const next of byName.get(file)?.imports ?? []) visit(next);
         };
         visit(landing.fileName);
+        const forEveryone = new Set(needed);
         const later = chunks.find((c) => c.facadeModuleId && LANDING_LATER_MODULE.test(c.facadeModuleId));
         if (later) visit(later.fileName);
         const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
@@ -41,7 +43,14 @@ export function preloadLandingChunk(): Plugin {
         const base = ctx.server?.config.base ?? '/';
         return files.map((file) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+          attrs: {
+            rel: 'modulepreload',
+            crossorigin: true,
+            href: `${base}${file}`,
+            // Only a visitor's `/` waits for the later sections: landing.html keeps these, index.html drops them
+            // (scripts/vite-prerender-landing.ts).
+            ...(forEveryone.has(file) ? {} : { [LANDING_ONLY_ATTRIBUTE]: true }),
+          },
           injectTo: 'head' as const,
         }));
       },

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { LANDING_ONLY_ATTRIBUTE } from './vite-landing-preload.js';
 import { APP_SCRIPTS_ATTRIBUTE, LANDING_HTML_FILE, SIGNED_IN_CLASS } from '../src/shared/first-paint.js';
 
 const ROOT = '<div id="root"></div>';
@@ -40,7 +41,11 @@ export function prerenderLanding(): Plugin {
         };
         const page = await renderLandingPage();
         const outDir = config.build.outDir;
-        const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const built = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        // Preloads only the landing page needs (scripts/vite-landing-preload.ts): kept here, not in index.html.
+        const landingOnly = new RegExp(`<link [^>]*${LANDING_ONLY_ATTRIBUTE}[^>]*>`, 'g');
+        writeFileSync(path.join(outDir, 'index.html'), built.replace(landingOnly, ''));
+        const index = built.replaceAll(` ${LANDING_ONLY_ATTRIBUTE}`, '');
         if (!index.includes(ROOT)) throw new Error(`index.html has no empty ${ROOT}`);
         if (!/<script type="module"/.test(index)) throw new Error('index.html has no module entry script');
         const hide = `<style>[data-prerendered]{display:contents}html.${SIGNED_IN_CLASS} [data-prerendered]{display:none}</style>`;

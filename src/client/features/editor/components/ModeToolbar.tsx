@@ -90,9 +90,15 @@ function LiveCounts({ editor }: { editor: Editor | null }) {
       className="ml-auto flex items-center gap-3 text-xs text-muted-foreground tabular-nums"
       data-testid="live-counts"
     >
-      <span>{stats.wordCount.toLocaleString()} words</span>
-      <span className="hidden sm:inline">{stats.charCount.toLocaleString()} characters</span>
-      <span>{stats.readingTime} min read</span>
+      {stats ? (
+        <>
+          <span>{stats.wordCount.toLocaleString()} words</span>
+          <span className="hidden sm:inline">{stats.charCount.toLocaleString()} characters</span>
+          <span>{stats.readingTime} min read</span>
+        </>
+      ) : (
+        <span aria-busy="true">Counting words…</span>
+      )}
     </div>
   );
 }

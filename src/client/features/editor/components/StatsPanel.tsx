@@ -144,13 +144,15 @@ export function StatsPanel(props: StatsPanelProps) {
 
 function StatsList({ editor }: { editor: Editor | null }) {
   const stats = useEditorStats(editor);
+  // A novel-length document is counted just after it opens: a moment of dashes first.
+  const counting = '–';
   const rows = [
-    { label: 'Words', value: stats.wordCount.toLocaleString() },
-    { label: 'Reading Time', value: `${stats.readingTime} min` },
-    { label: 'Characters', value: stats.charCount.toLocaleString() },
+    { label: 'Words', value: stats ? stats.wordCount.toLocaleString() : counting },
+    { label: 'Reading Time', value: stats ? `${stats.readingTime} min` : counting },
+    { label: 'Characters', value: stats ? stats.charCount.toLocaleString() : counting },
   ];
   return (
-    <dl className="space-y-2 text-sm" data-testid="document-stats">
+    <dl className="space-y-2 text-sm" data-testid="document-stats" aria-busy={!stats}>
       {rows.map((row) => (
         <div key={row.label} className="flex justify-between">
           <dt className="text-muted-foreground">{row.label}</dt>

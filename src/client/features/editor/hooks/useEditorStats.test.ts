@@ -1,7 +1,8 @@
+import { renderHook, waitFor } from '@testing-library/react';
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
-import { documentStats } from './useEditorStats';
+import { documentStats, useEditorStats } from './useEditorStats';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -35,5 +36,27 @@ describe('document statistics', () => {
       ],
     };
     expect(statsOf(pending)).toMatchObject({ wordCount: 4, charCount: 'The black dog sat.'.length });
+  });
+});
+
+describe('live counts', () => {
+  it('a short document is counted as the editor mounts', () => {
+    editor = new Editor({
+      extensions: createEditorExtensions({ history: false }),
+      content: '<p>One two three.</p>',
+    });
+    const { result } = renderHook(() => useEditorStats(editor!));
+    expect(result.current).toMatchObject({ wordCount: 3 });
+  });
+
+  it('a novel-length document is counted just after it opens, not while the editor mounts', async () => {
+    const paragraph = `<p>${'word '.repeat(100).trim()}</p>`;
+    editor = new Editor({
+      extensions: createEditorExtensions({ history: false }),
+      content: paragraph.repeat(250),
+    });
+    const { result } = renderHook(() => useEditorStats(editor!));
+    expect(result.current).toBeNull();
+    await waitFor(() => expect(result.current).toMatchObject({ wordCount: 25_000, readingTime: 125 }));
   });
 });
