@@ -26,6 +26,8 @@
  *
  * Usage: npm run bench:editor [-- --words 100000 --live-grammar --keys 300 --rounds 2 --open-rounds 3
  *        --collaborators 3 --profile --no-write]
+ * `--profile`: a CPU profile and a Chromium trace of typing (both pages) and of opening ours (from the server and
+ * from IndexedDB, with the page's requests against the moment it was open).
  * Targets: keystroke-to-paint ≤ 1.2× bare TipTap at the median and at p95; opening ≤ 1.5× bare TipTap.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -273,6 +275,11 @@ async function runOurs(browser: Browser, origin: string, root: string, session: 
 /** typeAndMeasure, with a CPU profile and a summary of the browser's main-thread work when --profile is on. */
 async function measured(page: Page, label: string): Promise<number[]> {
   if (!args.profile) return typeAndMeasure(page);
+  return profiled(page, label, 'while typing', () => typeAndMeasure(page));
+}
+
+/** Runs `work` under a CPU profile and a Chromium trace of the page, and prints where the time went. */
+async function profiled<T>(page: Page, label: string, during: string, work: () => Promise<T>): Promise<T> {
   const cdp = await page.context().newCDPSession(page);
   const events: { name: string; ph: string; dur?: number; args?: { data?: { type?: string } } }[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as typeof events)));
@@ -281,11 +288,11 @@ async function measured(page: Page, label: string): Promise<number[]> {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
-  const samples = await typeAndMeasure(page);
+  const result = await work();
   await cdp.send('Tracing.end');
   await tracingDone;
   console.log(`\n[${label}]`);
-  printProfile((await cdp.send('Profiler.stop')).profile);
+  printProfile((await cdp.send('Profiler.stop')).profile, during);
   const byName = new Map<string, number>();
   for (const event of events) {
     if (event.ph !== 'X' || !event.dur) continue;
@@ -297,7 +304,8 @@ async function measured(page: Page, label: string): Promise<number[]> {
   for (const [name, ms] of [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 16)) {
     console.log(`${ms.toFixed(1).padStart(8)}  ${name}`);
   }
-  return samples;
+  await cdp.detach();
+  return result;
 }
 
 interface CpuProfile {
@@ -306,7 +314,7 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
-function printProfile(profile: CpuProfile) {
+function printProfile(profile: CpuProfile, during: string) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const samples = profile.samples ?? [];
@@ -317,8 +325,8 @@ function printProfile(profile: CpuProfile) {
     const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}`;
     self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
   });
-  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
-  console.log('\nSelf time in our page while typing (ms):');
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 16);
+  console.log(`\nSelf time in the page ${during} (ms):`);
   for (const [key, ms] of top) console.log(`${ms.toFixed(1).padStart(8)}  ${key}`);
 }
 
@@ -395,16 +403,57 @@ async function openOurs(
   await context.addInitScript(openProbe(OURS_OPENED));
   const page = await context.newPage();
   await serveStatic(page, root);
-  await page.goto(`${origin}/editor/${documentId}`);
-  const network = await openedAt(page);
+  const open = async (label: string, navigate: () => Promise<unknown>) => {
+    if (!args.profile) {
+      await navigate();
+      return openedAt(page);
+    }
+    return profiled(page, label, 'while opening', async () => {
+      await navigate();
+      const ms = await openedAt(page);
+      await printRequests(page, ms);
+      return ms;
+    });
+  };
+  const network = await open('opening from the server', () => page.goto(`${origin}/editor/${documentId}`));
   await page.getByTestId('connection-badge').getByText('Live').waitFor({ timeout: 60_000 });
   // The offline copy is written in batches; leave it time to land before going offline.
   await page.waitForTimeout(2_000);
   await page.routeWebSocket(/\/api\/collab/, (socket) => socket.close({ code: 1011, reason: 'unavailable' }));
-  await page.reload();
-  const indexedDb = await openedAt(page);
+  const indexedDb = await open('opening from the offline copy', () => page.reload());
   await context.close();
   return { network, indexedDb };
+}
+
+/** With --profile: when the page's requests started and ended, against the moment it was open. */
+async function printRequests(page: Page, openedMs: number) {
+  const requests = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => ({
+      name: entry.name,
+      start: entry.startTime,
+      end: (entry as PerformanceResourceTiming).responseEnd,
+    })),
+  );
+  const navigation = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return entry ? { html: entry.responseEnd, domContentLoaded: entry.domContentLoadedEventEnd } : null;
+  });
+  console.log(`\nRequests (ms since navigation; opened at ${openedMs.toFixed(0)}):`);
+  if (navigation)
+    console.log(
+      `  HTML in ${navigation.html.toFixed(0)}, DOMContentLoaded ${navigation.domContentLoaded.toFixed(0)}`,
+    );
+  const scripts = requests.filter((request) => request.name.endsWith('.js'));
+  if (scripts.length > 0) {
+    console.log(
+      `  ${scripts.length} scripts: first asked ${Math.min(...scripts.map((r) => r.start)).toFixed(0)}, last in ${Math.max(...scripts.map((r) => r.end)).toFixed(0)}`,
+    );
+  }
+  for (const request of requests.filter((r) => r.name.includes('/api/'))) {
+    console.log(
+      `  ${request.start.toFixed(0).padStart(6)} → ${request.end.toFixed(0).padStart(6)}  ${new URL(request.name).pathname}`,
+    );
+  }
 }
 
 /** Navigation → bare TipTap's `new Editor({ content })` of the same document, rendered. */
