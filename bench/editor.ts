@@ -2,14 +2,14 @@
  * bench:editor — keystroke-to-paint time while typing in a long document (20,000 words by default, `--words`),
  * and the time to open it, in Chromium.
  *
- * 1. Builds, in this run and into temporary directories, the real client (the project's Vite config) and a bare
- *    TipTap StarterKit page (bench/editor-baseline). Nothing is written to dist/.
+ * 1. Builds, in this run, the real client (the project's Vite config, into dist/client as `npm run build` does)
+ *    and, into a temporary directory, a bare TipTap StarterKit page (bench/editor-baseline).
  * 2. Starts the real server in-process (startTestServer: fresh in-memory database, ephemeral port), signs a user
  *    up through the API and creates the document through POST /api/documents: paragraphs of 100 words with bold
  *    and italic words, a heading every 20 paragraphs, a bullet list every 10. COLLABORATORS Node clients join
  *    it through the collaboration socket, each with a caret near the writer's paragraph.
- * 3. Opens both pages in headless Chromium (playwright-core, /usr/bin/chromium) on the server's origin; the pages'
- *    static files are answered from the temporary builds, /api and the /api/collab WebSocket reach the server.
+ * 3. Opens both pages in headless Chromium (playwright-core, /usr/bin/chromium) on the server's origin: ours as
+ *    the server sends it, the baseline's static files answered from its temporary build.
  *    Ours is the full editor screen: collaboration (Hocuspocus + the offline copy), toolbars, stats, carets.
  * 4. Types KEYS characters into the middle of the document (after WARMUP discarded ones), ROUNDS rounds,
  *    alternating ours and baseline. Per keystroke, measured in the page: keydown's event.timeStamp → the first
@@ -178,20 +178,18 @@ async function connectCollaborators(
 // ------------------------------------------------------------------------------------------------ builds
 
 async function buildPages(dir: string) {
-  const ours = path.join(dir, 'ours');
   const baseline = path.join(dir, 'baseline');
-  await build({
-    configFile: path.resolve('vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: ours, emptyOutDir: true },
-  });
+  // Ours is built where `npm run build` puts it, so the server sends its files the way it does in production
+  // (compressed, from its own static handler); answering its ~70 files from the benchmark's process, beside the
+  // in-process server, added their round trips through Playwright to every opening.
+  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'error' });
   await build({
     configFile: false,
     root: path.resolve('bench/editor-baseline'),
     logLevel: 'error',
     build: { outDir: baseline, emptyOutDir: true },
   });
-  return { ours, baseline };
+  return { baseline };
 }
 
 // ------------------------------------------------------------------------------------------------ measuring
@@ -236,7 +234,7 @@ async function typeAndMeasure(page: Page): Promise<number[]> {
   return all.slice(WARMUP);
 }
 
-async function runOurs(browser: Browser, origin: string, root: string, session: unknown, documentId: string) {
+async function runOurs(browser: Browser, origin: string, session: unknown, documentId: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     SESSION_STORAGE_KEY,
@@ -249,7 +247,6 @@ async function runOurs(browser: Browser, origin: string, root: string, session: 
   await context.addInitScript(installProbe);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
-  await serveStatic(page, root);
   await page.goto(`${origin}/editor/${documentId}`);
   try {
     await page.getByTestId('connection-badge').getByText('Live').waitFor({ timeout: 60_000 });
@@ -288,10 +285,33 @@ async function profiled<T>(page: Page, label: string, during: string, work: () =
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+  // The collaboration socket's life, in the same clock as the page's document request.
+  const socket: string[] = [];
+  let navigationStart: number | null = null;
+  const at = (timestamp: number) =>
+    navigationStart === null ? '?' : `${((timestamp - navigationStart) * 1000).toFixed(0)}`;
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', ({ type, timestamp }) => {
+    if (type === 'Document') navigationStart = timestamp;
+  });
+  cdp.on('Network.webSocketCreated', () =>
+    socket.push(`created at ${performance.now().toFixed(0)} (bench clock)`),
+  );
+  cdp.on('Network.webSocketHandshakeResponseReceived', ({ timestamp }) =>
+    socket.push(`open ${at(timestamp)}`),
+  );
+  cdp.on('Network.webSocketFrameSent', ({ timestamp, response }) =>
+    socket.push(`sent ${at(timestamp)} (${response.payloadData.length} chars)`),
+  );
+  cdp.on('Network.webSocketFrameReceived', ({ timestamp, response }) =>
+    socket.push(`received ${at(timestamp)} (${response.payloadData.length} chars)`),
+  );
   const result = await work();
   await cdp.send('Tracing.end');
   await tracingDone;
   console.log(`\n[${label}]`);
+  if (socket.length > 0)
+    console.log(`Collaboration socket (ms since navigation): ${socket.slice(0, 12).join('; ')}`);
   printProfile((await cdp.send('Profiler.stop')).profile, during);
   const byName = new Map<string, number>();
   for (const event of events) {
@@ -388,13 +408,7 @@ const BASELINE_OPENED = `.ProseMirror > p:nth-of-type(${PARAGRAPHS})`;
  * the document coming from the server (the collaboration socket's first sync), then, in the same profile, with
  * the socket refused so the document comes from this browser's offline copy (IndexedDB).
  */
-async function openOurs(
-  browser: Browser,
-  origin: string,
-  root: string,
-  session: unknown,
-  documentId: string,
-) {
+async function openOurs(browser: Browser, origin: string, session: unknown, documentId: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     SESSION_STORAGE_KEY,
@@ -402,7 +416,6 @@ async function openOurs(
   ] as const);
   await context.addInitScript(openProbe(OURS_OPENED));
   const page = await context.newPage();
-  await serveStatic(page, root);
   const open = async (label: string, navigate: () => Promise<unknown>) => {
     if (!args.profile) {
       await navigate();
@@ -509,7 +522,7 @@ async function main() {
     const baseline: number[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       console.log(`Round ${round}/${ROUNDS}: ours…`);
-      ours.push(...(await runOurs(browser, server.url, pages.ours, session, documentId)));
+      ours.push(...(await runOurs(browser, server.url, session, documentId)));
       console.log(`Round ${round}/${ROUNDS}: baseline…`);
       baseline.push(...(await runBaseline(browser, server.url, pages.baseline, content)));
     }
@@ -519,7 +532,7 @@ async function main() {
     const openBaselines: number[] = [];
     for (let round = 1; round <= OPEN_ROUNDS; round += 1) {
       console.log(`Opening, round ${round}/${OPEN_ROUNDS}…`);
-      const opened = await openOurs(browser, server.url, pages.ours, session, documentId);
+      const opened = await openOurs(browser, server.url, session, documentId);
       openNetwork.push(opened.network);
       openIndexedDb.push(opened.indexedDb);
       openBaselines.push(await openBaseline(browser, server.url, pages.baseline, content));
