@@ -294,8 +294,8 @@ async function profiled<T>(page: Page, label: string, during: string, work: () =
   cdp.on('Network.requestWillBeSent', ({ type, timestamp }) => {
     if (type === 'Document') navigationStart = timestamp;
   });
-  cdp.on('Network.webSocketCreated', () =>
-    socket.push(`created at ${performance.now().toFixed(0)} (bench clock)`),
+  cdp.on('Network.webSocketWillSendHandshakeRequest', ({ timestamp }) =>
+    socket.push(`asked ${at(timestamp)}`),
   );
   cdp.on('Network.webSocketHandshakeResponseReceived', ({ timestamp }) =>
     socket.push(`open ${at(timestamp)}`),
