@@ -32,7 +32,12 @@ import { StatsPanel } from './components/StatsPanel';
 import { createClientExtensions } from './extensions/client-extensions';
 import { caretColorFor, displayNameFromEmail } from './hooks/collab-user';
 import { useAiEnabled, usePlanName } from './hooks/useAccountInfo';
-import { useCollaboration, type CollabSession, type CollabUser } from './hooks/useCollaboration';
+import {
+  useCollaboration,
+  type CollabSession,
+  type CollabState,
+  type CollabUser,
+} from './hooks/useCollaboration';
 import {
   documentQueryKey,
   readContent,
@@ -119,8 +124,34 @@ export function EditorPage() {
   return <DocumentLoader key={params.id} documentId={params.id} user={user} />;
 }
 
+/**
+ * The document's REST copy (title, the read-only preview) and its collaboration session start together: the
+ * session (the offline copy, the socket) does not wait for the REST response, on a novel-length document the
+ * largest of the page (bench:editor --profile). The session is dropped if the document cannot be loaded.
+ */
 function DocumentLoader({ documentId, user }: { documentId: string; user: AuthUser }) {
   const query = useDocumentQuery(documentId, true);
+  const queryClient = useQueryClient();
+  const collabUser = useMemo<CollabUser>(
+    () => ({ id: user.id, name: displayNameFromEmail(user.email), color: caretColorFor(user.id) }),
+    [user.id, user.email],
+  );
+  const [storedAt, setStoredAt] = useState<Date | null>(null);
+  const autoSave = useAutoSavePreference();
+  const collab = useCollaboration({
+    documentId,
+    user: collabUser,
+    getToken: collabToken,
+    onRemoteChange: () =>
+      toast({ title: 'Document updated', description: 'This document was updated by another user.' }),
+    onTitleChange: (title) =>
+      queryClient.setQueryData<EditorDocument>(documentQueryKey(documentId), (old) =>
+        old ? { ...old, title } : old,
+      ),
+    onStored: (updatedAt) => setStoredAt(new Date(updatedAt)),
+    autoSave,
+    enabled: !query.isError,
+  });
   if (query.isPending) return <FullPageMessage>Loading document...</FullPageMessage>;
   if (query.isError) {
     const missing =
@@ -139,44 +170,40 @@ function DocumentLoader({ documentId, user }: { documentId: string; user: AuthUs
       </FullPageMessage>
     );
   }
-  return <EditorWorkspace document={query.data} user={user} />;
+  return (
+    <EditorWorkspace
+      document={query.data}
+      user={user}
+      collabUser={collabUser}
+      collab={collab}
+      storedAt={storedAt}
+    />
+  );
 }
 
 interface WorkspaceProps {
   document: EditorDocument;
   user: AuthUser;
+  collabUser: CollabUser;
+  collab: CollabState;
+  /** When the server last stored the document's content, as its collaboration session reported it. */
+  storedAt: Date | null;
 }
 
-function EditorWorkspace({ document, user }: WorkspaceProps) {
-  const queryClient = useQueryClient();
+function EditorWorkspace({ document, user, collabUser, collab, storedAt }: WorkspaceProps) {
   const documentId = document.id;
-  const collabUser = useMemo<CollabUser>(
-    () => ({ id: user.id, name: displayNameFromEmail(user.email), color: caretColorFor(user.id) }),
-    [user.id, user.email],
-  );
-  const [lastEditedAt, setLastEditedAt] = useState<Date | null>(() => new Date(document.updated_at));
+  const [openedWith] = useState(() => new Date(document.updated_at));
+  const [localEditAt, setLocalEditAt] = useState<Date | null>(null);
 
-  const autoSave = useAutoSavePreference();
   const [accountOpen, setAccountOpen] = useState(false);
   const [accountTab, setAccountTab] = useState<'profile' | 'ai'>('profile');
-  const collab = useCollaboration({
-    documentId,
-    user: collabUser,
-    getToken: collabToken,
-    onRemoteChange: () =>
-      toast({ title: 'Document updated', description: 'This document was updated by another user.' }),
-    onTitleChange: (title) =>
-      queryClient.setQueryData<EditorDocument>(documentQueryKey(documentId), (old) =>
-        old ? { ...old, title } : old,
-      ),
-    onStored: (updatedAt) => setLastEditedAt(new Date(updatedAt)),
-    autoSave,
-  });
 
   const titleState = useTitleAutosave(documentId, document.title);
-  const titleSavedAt = titleState.lastSavedAt;
-  const lastEdited =
-    titleSavedAt && (!lastEditedAt || titleSavedAt > lastEditedAt) ? titleSavedAt : lastEditedAt;
+  // "Last edited": the latest of the stored document, this editor's own changes and the title's last save.
+  const lastEdited = [storedAt, localEditAt, titleState.lastSavedAt].reduce<Date>(
+    (latest, at) => (at && at > latest ? at : latest),
+    openedWith,
+  );
 
   const frame: FrameProps = {
     document,
@@ -185,7 +212,7 @@ function EditorWorkspace({ document, user }: WorkspaceProps) {
     live: collab.live,
     ready: collab.ready,
     lastEditedAt: lastEdited,
-    onLocalEdit: setLastEditedAt,
+    onLocalEdit: setLocalEditAt,
     title: titleState.title,
     onTitleChange: titleState.setTitle,
     titleSaving: titleState.pending,

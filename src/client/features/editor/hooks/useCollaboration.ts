@@ -61,6 +61,8 @@ export interface UseCollaborationOptions {
    * auto-save back on sends what was unsaved). Default on.
    */
   autoSave?: boolean;
+  /** False: no session (the document could not be loaded). Default true. */
+  enabled?: boolean;
 }
 
 export function collabUrl(origin: string = window.location.origin): string {
@@ -95,6 +97,7 @@ export function useCollaboration({
   onTitleChange,
   onStored,
   autoSave = true,
+  enabled = true,
 }: UseCollaborationOptions): CollabState {
   const [session, setSession] = useState<CollabSession | null>(null);
   const [live, setLive] = useState(false);
@@ -108,6 +111,7 @@ export function useCollaboration({
   });
 
   useEffect(() => {
+    if (!enabled) return;
     // `ydoc` is what the server sees; with auto-save off the editor works on a draft beside it.
     const ydoc = new Y.Doc();
     const draft = autoSave
@@ -236,7 +240,7 @@ export function useCollaboration({
       setLive(false);
       setReady(false);
     };
-  }, [documentId, autoSave, restarts]);
+  }, [documentId, autoSave, restarts, enabled]);
 
   return { session, live, ready };
 }
