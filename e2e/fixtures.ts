@@ -8,7 +8,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SESSION_STORAGE_KEY } from '../src/shared/first-paint';
+import { PRERENDERED_ATTRIBUTE, SESSION_STORAGE_KEY } from '../src/shared/first-paint';
 import { E2E_DATA_DIR } from './env';
 
 /**
@@ -16,7 +16,7 @@ import { E2E_DATA_DIR } from './env';
  * session where the app keeps it, so each test spends its time on the screen it tests.
  */
 
-export { SESSION_STORAGE_KEY, THEME_STORAGE_KEY } from '../src/shared/first-paint';
+export { PRERENDERED_ATTRIBUTE, SESSION_STORAGE_KEY, THEME_STORAGE_KEY } from '../src/shared/first-paint';
 /** Same key as src/client/features/ai/live-grammar-preference.ts. */
 export const LIVE_GRAMMAR_STORAGE_KEY = 'quillwright.ai.liveGrammar';
 
@@ -26,7 +26,7 @@ export const LIVE_GRAMMAR_STORAGE_KEY = 'quillwright.ai.liveGrammar';
  */
 export async function openHome(page: Page, url = '/'): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+  await page.waitForFunction((copy) => !document.querySelector(`[${copy}]`), PRERENDERED_ATTRIBUTE);
 }
 /**
  * Ghost-text completion asks the AI whenever a writer pauses at the end of a paragraph and shows grey text

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TYPING_MS_PER_CHAR, TYPING_PAUSE_MS } from '../src/shared/constants';
-import { openHome, SESSION_STORAGE_KEY } from './fixtures';
+import { openHome, PRERENDERED_ATTRIBUTE, SESSION_STORAGE_KEY } from './fixtures';
 
 /** The signed-out home page (SPEC §2, Landing page), as a visitor uses it. */
 
@@ -47,7 +47,7 @@ test('the page is readable from its HTML alone, before any of the app’s code h
   // The link named a section far down the page: the browser is there without the app's help.
   await expect(page.locator('#pricing')).toBeInViewport();
   await expect(page.getByRole('contentinfo')).toContainText('© 2025 Quillwright');
-  await expect(page.locator('[data-prerendered]')).toHaveCount(1);
+  await expect(page.locator(`[${PRERENDERED_ATTRIBUTE}]`)).toHaveCount(1);
 });
 
 test('the app takes the page over without moving anything, and its buttons then work', async ({ page }) => {
@@ -64,10 +64,10 @@ test('the app takes the page over without moving anything, and its buttons then 
   const heading = page.getByRole('heading', { level: 1 });
   const before = await heading.boundingBox();
   expect(before).not.toBeNull();
-  await expect(page.locator('[data-prerendered]')).toHaveCount(1);
+  await expect(page.locator(`[${PRERENDERED_ATTRIBUTE}]`)).toHaveCount(1);
   const releasedAt = await page.evaluate(() => performance.now());
   release();
-  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.locator(`[${PRERENDERED_ATTRIBUTE}]`)).toHaveCount(0);
   expect(await heading.boundingBox()).toEqual(before);
   const shifts = await page.evaluate(
     (since) =>
@@ -95,7 +95,7 @@ test('a signed-in writer does not see the visitors’ page flash before the dash
   // Without the app's code, what the HTML alone shows a writer with a stored session: not the landing page.
   await page.route('**/*.js', (route) => route.abort());
   await page.goto('/');
-  await expect(page.locator('[data-prerendered]')).toHaveCount(1);
+  await expect(page.locator(`[${PRERENDERED_ATTRIBUTE}]`)).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1, name: 'The modern writer’s workshop' })).toBeHidden();
 });
 

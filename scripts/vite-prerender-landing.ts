@@ -2,7 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { LANDING_ONLY_ATTRIBUTE } from './vite-landing-preload.js';
-import { APP_SCRIPTS_ATTRIBUTE, LANDING_HTML_FILE, SIGNED_IN_CLASS } from '../src/shared/first-paint.js';
+import {
+  APP_SCRIPTS_ATTRIBUTE,
+  LANDING_HTML_FILE,
+  PRERENDERED_ATTRIBUTE,
+  SIGNED_IN_CLASS,
+} from '../src/shared/first-paint.js';
 
 const ROOT = '<div id="root"></div>';
 const RENDER_MODULE = '/features/landing/prerender.tsx';
@@ -48,7 +53,8 @@ export function prerenderLanding(): Plugin {
         const index = built.replaceAll(` ${LANDING_ONLY_ATTRIBUTE}`, '');
         if (!index.includes(ROOT)) throw new Error(`index.html has no empty ${ROOT}`);
         if (!/<script type="module"/.test(index)) throw new Error('index.html has no module entry script');
-        const hide = `<style>[data-prerendered]{display:contents}html.${SIGNED_IN_CLASS} [data-prerendered]{display:none}</style>`;
+        const copy = `[${PRERENDERED_ATTRIBUTE}]`;
+        const hide = `<style>${copy}{display:contents}html.${SIGNED_IN_CLASS} ${copy}{display:none}</style>`;
         // The tags that bring the app's code wait in a template until the page has been painted (the first-paint
         // script moves them into the head): the page is readable without them, and on a slow link they would
         // share it with what the first paint needs, the HTML itself and the interface font.
@@ -62,7 +68,7 @@ export function prerenderLanding(): Plugin {
             '</head>',
             () => `${hide}<template ${APP_SCRIPTS_ATTRIBUTE}>${appScripts.join('')}</template></head>`,
           )
-          .replace(ROOT, () => `<div id="root"><div data-prerendered>${page}</div></div>`);
+          .replace(ROOT, () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE}>${page}</div></div>`);
         writeFileSync(path.join(outDir, LANDING_HTML_FILE), landing);
       } finally {
         await server.close();

@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession } from '@client/features/auth/session-store';
 import { documentQueryKey } from '@client/features/documents/document-query-key';
+import { lazyOnDemand, onDemand } from '@client/lib/on-demand';
 
 /**
  * Lazy-loads a page from a module's named export, so each route is its own chunk, inside the query provider
@@ -17,8 +18,8 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExotic
 
 // The landing page reads no server data for visitors: no query provider, so no TanStack Query in its bundle.
 const loadLanding = () => import('./features/landing/LandingPage');
-const LazyLandingPage = lazy(async () => ({ default: (await loadLanding()).LandingPage }));
-let landingModule: Awaited<ReturnType<typeof loadLanding>> | undefined;
+const landingPage = onDemand(async () => (await loadLanding()).LandingPage);
+const LandingPage = lazyOnDemand(landingPage);
 
 /**
  * Brings the landing page's code, all of it, before the first render (main.tsx, for a visitor at `/`; index.html
@@ -26,13 +27,8 @@ let landingModule: Awaited<ReturnType<typeof loadLanding>> | undefined;
  * scripts/vite-prerender-landing.ts) rather than a spinner or a page with parts still missing.
  */
 export async function preloadLandingPage(): Promise<void> {
-  const module = await loadLanding();
-  await module.preloadLaterSections();
-  landingModule = module;
-}
-
-function LandingPage() {
-  return landingModule ? <landingModule.LandingPage /> : <LazyLandingPage />;
+  const [, { preloadLaterSections }] = await Promise.all([landingPage.load(), loadLanding()]);
+  await preloadLaterSections();
 }
 const DashboardPage = page(() => import('./features/documents/DashboardPage'), 'DashboardPage');
 const EditorPage = page(() => import('./features/editor/EditorPage'), 'EditorPage');

@@ -14,6 +14,9 @@ export const SIGNED_IN_CLASS = 'qw-signed-in';
 /** The build's copy of index.html with the landing page's markup in it, which the server sends for `/`. */
 export const LANDING_HTML_FILE = 'landing.html';
 
+/** Marks the landing page's build-time copy inside `#root`, until the app replaces it with its own render. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
 /**
  * On a page that is readable without the app's code (the landing page's build-time HTML), the `<script>` and
  * `<link rel="modulepreload">` tags that bring it are kept in a `<template>` with this attribute: the first-paint

@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  lazy,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 /** A component whose code is fetched when first needed rather than with the page. */
 export interface OnDemand<P> {
@@ -23,6 +31,18 @@ export function onDemand<P>(fetchComponent: () => Promise<ComponentType<P>>): On
       return pending;
     },
     loaded: () => component,
+  };
+}
+
+/**
+ * The component as a page part: drawn at once when its code is already here (brought early with `load()`, so a
+ * first render can be complete), else fetched through React.lazy under the nearest Suspense boundary.
+ */
+export function lazyOnDemand<P extends object>(part: OnDemand<P>): ComponentType<P> {
+  const Lazy = lazy(async () => ({ default: await part.load() }));
+  return function OnDemandPart(props: P) {
+    const Loaded = part.loaded();
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   };
 }
 

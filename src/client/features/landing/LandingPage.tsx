@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyOnDemand, onDemand } from '@client/lib/on-demand';
 import { Features } from './Features';
 import { hashTarget } from './hash-target';
 import { Hero } from './Hero';
@@ -10,21 +11,13 @@ import { DemoMotionProvider } from './motion';
 // at build time, which holds the whole page; main.tsx brings this chunk before the app's first render too
 // (preloadLaterSections), so that render is the same markup. Anywhere else it is fetched as the page renders, and
 // nothing above it moves when it arrives.
-const loadLater = () => import('./LandingLater');
-const LazyLaterSections = lazy(async () => ({ default: (await loadLater()).LaterSections }));
-const LazyLandingFooter = lazy(async () => ({ default: (await loadLater()).LandingFooter }));
-let laterModule: Awaited<ReturnType<typeof loadLater>> | undefined;
+const laterSections = onDemand(async () => (await import('./LandingLater')).LaterSections);
+const landingFooter = onDemand(async () => (await import('./LandingLater')).LandingFooter);
+const LaterSections = lazyOnDemand(laterSections);
+const LandingFooter = lazyOnDemand(landingFooter);
 
 export async function preloadLaterSections(): Promise<void> {
-  laterModule = await loadLater();
-}
-
-function LaterSections() {
-  return laterModule ? <laterModule.LaterSections /> : <LazyLaterSections />;
-}
-
-function LandingFooter() {
-  return laterModule ? <laterModule.LandingFooter /> : <LazyLandingFooter />;
+  await Promise.all([laterSections.load(), landingFooter.load()]);
 }
 
 /** The marketing page signed-out visitors see at `/` (SPEC §2, Landing page). */
