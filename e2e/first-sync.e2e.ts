@@ -22,7 +22,8 @@ import {
 /**
  * The first sync with the server decides what the document is. Until it is done, a browser with nothing of
  * the document yet shows the stored text read-only: typing into an empty document that the server's state
- * then merges into would double the stored paragraphs. A browser's own copy of the document may be typed
+ * then merges into would double the stored paragraphs. The server's state fetched over HTTP (a document that
+ * has been open live has one) is that history itself, so a browser opens from it and takes typing at once. A browser's own copy of the document may be typed
  * into meanwhile, but only a copy of the server's current history is merged: after the text was replaced
  * while nobody had it open, the old copy would come back beside the new text. Once in sync, what is typed
  * reaches the server exactly once.
@@ -304,5 +305,50 @@ test('text typed into the browser’s copy while the socket is slow arrives once
   await page.reload();
   await waitForLive(page);
   await expect.poll(async () => settled((await documentText(page)).split('\n'))).toEqual(expected);
+  await context.close();
+});
+
+test('a browser without a copy opens a document that has been live from the server’s state, takes typing over a slow socket, and the text arrives once', async ({
+  browser,
+  request,
+}) => {
+  const user = await createTestUser(request, 'first-sync-state');
+  const id = await createDocumentWithText(request, user, STORED_PARAGRAPHS);
+  // Another device has had the document open: the server keeps its live state from then on.
+  const otherContext = await browser.newContext();
+  await signInContext(otherContext, user);
+  const other = await openLive(otherContext, id);
+  const fromOther = 'Added on the other device.';
+  await addParagraph(other, fromOther);
+  await otherContext.close();
+
+  // A browser that has never seen the document, over a slow socket: the server's state comes over HTTP.
+  const context = await browser.newContext();
+  await signInContext(context, user);
+  const page = await context.newPage();
+  const socket = await slowCollabSocket(page);
+  await page.goto(`/editor/${id}`);
+  await expect.poll(socket.heldCount, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(page.getByTestId('connection-badge')).toHaveText('Offline');
+  await expect(editorBody(page)).toHaveAttribute('contenteditable', 'true');
+  await expect.poll(() => documentText(page)).toBe([...STORED_PARAGRAPHS, fromOther].join('\n'));
+
+  const typed = 'Typed before the sync.';
+  await editorBody(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(typed);
+  await expect(editorBody(page)).toContainText(typed);
+  // Held back until the socket's first sync shows the state is the server's history.
+  expect(socket.textSent()).toBe('');
+
+  socket.release();
+  await waitForLive(page);
+  const expected = [...STORED_PARAGRAPHS, fromOther, typed];
+  expect(await documentText(page)).toBe(expected.join('\n'));
+  await expect(page.getByTestId('save-status').first()).toHaveText('Saved', { timeout: 15_000 });
+  await expect.poll(() => storedBlocks(request, user, id), { timeout: 15_000 }).toEqual(expected);
+  expect(socket.textSent().split(typed)).toHaveLength(2);
+  expect(await textInFreshBrowser(browser, user, id)).toBe(expected.join('\n'));
   await context.close();
 });

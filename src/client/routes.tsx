@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession } from '@client/features/auth/session-store';
 import { documentQueryKey } from '@client/features/documents/document-query-key';
+import { requestServerStateEarly } from '@client/features/editor/server-state';
 import { lazyOnDemand, onDemand } from '@client/lib/on-demand';
 
 /**
@@ -76,10 +77,11 @@ function HomePage() {
 }
 
 /**
- * The editor's document is asked for as the route matches, in parallel with the editor's code and the auth
- * check, instead of after both (on a novel-length document, the largest response of the page). Done while
- * rendering: the editor page suspends, so no effect below the Suspense boundary runs before its code is in.
- * The query is the one the page reads; a failed or unauthorized answer is asked again when the page mounts.
+ * The editor's document (its REST copy and the Yjs state the editor opens from) is asked for as the route
+ * matches, in parallel with the editor's code and the auth check, instead of after both (on a novel-length
+ * document, the largest responses of the page). Done while rendering: the editor page suspends, so no effect
+ * below the Suspense boundary runs before its code is in. The query is the one the page reads; a failed or
+ * unauthorized answer is asked again when the page mounts.
  */
 function EditorRoute({ params }: { params: { id?: string } }) {
   const id = params.id;
@@ -87,6 +89,7 @@ function EditorRoute({ params }: { params: { id?: string } }) {
     void import('@client/lib/query-client').then(({ queryClient }) =>
       queryClient.prefetchQuery({ queryKey: documentQueryKey(id) }),
     );
+    requestServerStateEarly(id);
   }
   return <EditorPage />;
 }

@@ -199,3 +199,8 @@ export const IMPORTS_PER_MINUTE = 60;
 export const SEARCH_DEBOUNCE_MS = 150;
 /** Type-ahead sends a search per pause in typing; this bounds what one client can ask of the database. */
 export const SEARCHES_PER_MINUTE = 300;
+/**
+ * Each opening of the editor asks once for the document's Yjs state (encoding a live novel takes the server tens
+ * of milliseconds); an editor refused falls back to its collaboration socket's first sync.
+ */
+export const DOCUMENT_STATE_REQUESTS_PER_MINUTE = 300;

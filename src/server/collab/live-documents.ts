@@ -1,6 +1,7 @@
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { JSONContent } from '@tiptap/core';
 import type { Redis } from '@hocuspocus/extension-redis';
+import * as Y from 'yjs';
 import { encodeStatelessMessage } from '../../shared/editor/collab-protocol';
 import type { AuthenticationExtension } from './authentication-extension';
 import { notFound } from '../errors';
@@ -67,6 +68,15 @@ export class LiveDocuments {
     } finally {
       await connection.disconnect();
     }
+  }
+
+  /**
+   * The Yjs state of the document as it is live on this instance right now (everything an editor needs to
+   * start from), or undefined when it is not open here.
+   */
+  currentState(documentId: string): Uint8Array | undefined {
+    const document = this.hocuspocus.documents.get(documentId);
+    return document ? Y.encodeStateAsUpdate(document) : undefined;
   }
 
   /** Tells every client of the document, on every instance, that its title changed (PATCH title). */

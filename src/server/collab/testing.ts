@@ -62,12 +62,15 @@ export interface ConnectOptions {
   /** Resolve once the first sync is done (default) or once authentication fails. */
   waitForSync?: boolean;
   timeoutMs?: number;
+  /** A Yjs update the client's document holds before it connects (an editor's offline copy or first state). */
+  initialState?: Uint8Array;
 }
 
 /** Connects one provider; resolves when synced, or (waitForSync false) right after creating it. */
 export async function connectCollabClient(options: ConnectOptions): Promise<CollabClient> {
-  const { serverUrl, documentId, token, waitForSync = true, timeoutMs = 10_000 } = options;
+  const { serverUrl, documentId, token, waitForSync = true, timeoutMs = 10_000, initialState } = options;
   const doc = new Y.Doc();
+  if (initialState) Y.applyUpdate(doc, initialState);
   const socket = new HocuspocusProviderWebsocket({
     url: collabUrl(serverUrl),
     WebSocketPolyfill: WebSocket,

@@ -98,6 +98,12 @@ function buildStatements(db: Db) {
       .where(and(ownedBy, sessionActive))
       .limit(1)
       .prepare('qw_documents_get_in_session'),
+    stateInSession: db
+      .select({ ydocState: documents.ydocState })
+      .from(documents)
+      .where(and(ownedBy, sessionActive))
+      .limit(1)
+      .prepare('qw_documents_state_in_session'),
     insert: db
       .insert(documents)
       .values({ userId, title: sql.placeholder('title'), content })
@@ -150,6 +156,20 @@ export async function findOwnedDocument(
     ? await prepared.getInSession.execute({ id: documentId, userId, sessionId })
     : await prepared.get.execute({ id: documentId, userId });
   return row && asRecord(row);
+}
+
+/**
+ * The stored Yjs state of the user's document while `sessionId` is an active session of theirs: `{ ydocState }`
+ * (null before the document was first live), or undefined when there is no such document.
+ */
+export async function findOwnedLiveState(
+  db: Db,
+  userId: string,
+  documentId: string,
+  sessionId: string,
+): Promise<{ ydocState: Uint8Array | null } | undefined> {
+  const [row] = await statements(db).stateInSession.execute({ id: documentId, userId, sessionId });
+  return row;
 }
 
 export async function insertDocument(

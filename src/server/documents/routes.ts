@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DOCUMENT_STATE_REQUESTS_PER_MINUTE } from '../../shared/constants';
 import { AppError } from '../errors';
 import { requireTokenClaims, requireUser, type Principal } from '../plugins/auth';
 import {
   createDocument,
   deleteDocument,
   getDocument,
+  getDocumentState,
   listDocuments,
   updateDocument,
   type DocumentRecord,
@@ -125,6 +127,25 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
       getDocument(ctx, userId, id, { sessionId }),
     );
     return sendDocument(reply, row);
+  });
+
+  // The Yjs state the editor starts from before its collaboration socket has synced (docs/collaboration.md).
+  const stateRateLimit = {
+    config: { rateLimit: { max: DOCUMENT_STATE_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } },
+  };
+  app.get('/:id/state', stateRateLimit, async (request, reply) => {
+    const { id } = parseInput(paramsSchema, request.params);
+    const state = await withSessionInStatement(request, ({ userId, sessionId }) =>
+      getDocumentState(ctx, userId, id, {
+        sessionId,
+        live: (documentId) => app.liveDocuments.currentState(documentId),
+      }),
+    );
+    reply.header('cache-control', 'private, no-cache');
+    if (!state) return reply.status(204).send();
+    return reply
+      .type('application/octet-stream')
+      .send(Buffer.from(state.buffer, state.byteOffset, state.byteLength));
   });
 
   app.patch('/:id', async (request, reply) => {

@@ -11,6 +11,7 @@ import {
   deleteOwnedDocument,
   findLiveState,
   findOwnedDocument,
+  findOwnedLiveState,
   storeLiveStates,
   insertDocument,
   listDocumentsOf,
@@ -96,6 +97,23 @@ export async function getDocument(
   const document = await findOwnedDocument(ctx.db, userId, documentId, options.sessionId);
   if (!document) throw notFound('Document not found');
   return document;
+}
+
+/**
+ * The Yjs state an editor opening the user's document starts from (see docs/collaboration.md, "Opening: the
+ * first state over HTTP"): the live document's when this instance holds it (`live`), else the stored one; null
+ * when the document has never been live (its first state is made by the collaboration server, in one place).
+ * 404 like getDocument.
+ */
+export async function getDocumentState(
+  ctx: DocumentsContext,
+  userId: string,
+  documentId: string,
+  options: { sessionId: string; live: (documentId: string) => Uint8Array | undefined },
+): Promise<Uint8Array | null> {
+  const row = await findOwnedLiveState(ctx.db, userId, documentId, options.sessionId);
+  if (!row) throw notFound('Document not found');
+  return options.live(documentId) ?? row.ydocState;
 }
 
 /**

@@ -6,6 +6,7 @@ import * as Y from 'yjs';
 import { COLLAB_FRAGMENT, COLLAB_PATH, parseStatelessMessage } from '@shared/editor/collab-protocol';
 import { DraftDocument, type ManualSave } from '../draft-document';
 import { OfflineCopy } from '../offline-copy';
+import { fetchServerState } from '../server-state';
 const REMOTE_NOTICE_INTERVAL_MS = 5_000;
 /**
  * Outgoing document and awareness updates are sent in a batch at most this long after a keystroke, so encoding
@@ -125,6 +126,8 @@ export function useCollaboration({
     // The browser's copy is the editor's document: with auto-save off it keeps unsaved changes across reloads.
     const local = new OfflineCopy(`quillwright-doc-${documentId}`, editorDoc);
     let serverSynced = false;
+    /** The server's first sync message has arrived on this session's socket (see onMessage). */
+    let serverChecked = false;
     let connected = false;
     let lastNotice = 0;
 
@@ -146,9 +149,9 @@ export function useCollaboration({
       onMessage: (received) => {
         const server = serverStateVector(received);
         if (!server) return;
+        serverChecked = true;
         if (local.belongsTo(server)) return sendChanges(true);
-        provider.detach();
-        void local.clearData().finally(() => setRestarts((count) => count + 1));
+        startAfresh();
       },
       onStatus: ({ status }) => {
         connected = status === 'connected';
@@ -179,11 +182,32 @@ export function useCollaboration({
       if (on) ydoc.on('update', provider.boundDocumentUpdateHandler);
     };
     sendChanges(false);
+    const startAfresh = () => {
+      provider.detach();
+      void local.clearData().finally(() => setRestarts((count) => count + 1));
+    };
     provider.on('status', ({ status }: { status: string }) => {
       if (status !== 'connected') sendChanges(false);
     });
 
     void local.whenSynced.then(markReady);
+
+    // The editor opens from the server's state fetched over HTTP (asked for as the route matched) rather than
+    // waiting for the socket's first sync: connecting, authenticating and syncing is the slowest part of opening
+    // a long document. That state is the server's own history, so what is typed into it merges exactly like an
+    // offline copy's changes: held back until the socket's check above, then sent once. If the browser's copy is
+    // in first, it opens the editor and the socket brings what it lacks, so the request is cancelled.
+    const serverState = new AbortController();
+    void local.whenSynced.then(() => {
+      if (!fragmentIsEmpty(editorDoc)) serverState.abort();
+    });
+    void fetchServerState(documentId, serverState.signal).then((state) => {
+      if (!state || serverChecked || serverState.signal.aborted) return;
+      // The copy is of a history the server no longer has (as the socket's check above would find).
+      if (!local.belongsTo(Y.encodeStateVectorFromUpdate(state))) return startAfresh();
+      Y.applyUpdate(ydoc, state, serverState);
+      markReady();
+    });
 
     // The browser knows before the socket does: a dead connection would otherwise look 'Live' until the
     // provider's message timeout. Going offline closes the socket; coming back reconnects (with a fresh token).
@@ -228,6 +252,7 @@ export function useCollaboration({
       ...(draft ? { manualSave: draft } : {}),
     });
     return () => {
+      serverState.abort();
       window.removeEventListener('offline', onOffline);
       window.removeEventListener('online', onOnline);
       ydoc.off('afterTransaction', onAfterTransaction);

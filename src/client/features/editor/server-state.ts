@@ -1,0 +1,67 @@
+import { authorizedFetch } from '@client/lib/api';
+
+/** A state asked for as the editor's route matched is used by a session starting within this time. */
+const EARLY_STATE_FRESH_MS = 10_000;
+
+interface EarlyRequest {
+  documentId: string;
+  at: number;
+  state: Promise<Uint8Array | null>;
+  controller: AbortController;
+  taken: boolean;
+}
+
+let early: EarlyRequest | null = null;
+
+async function request(documentId: string, signal: AbortSignal): Promise<Uint8Array | null> {
+  try {
+    const response = await authorizedFetch('GET', `/api/documents/${encodeURIComponent(documentId)}/state`, {
+      accept: 'application/octet-stream',
+      signal,
+    });
+    if (response.status !== 200) return null;
+    return new Uint8Array(await response.arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
+const isFresh = (request: EarlyRequest, documentId: string): boolean =>
+  request.documentId === documentId && Date.now() - request.at < EARLY_STATE_FRESH_MS;
+
+/**
+ * Asks for the document's state as the editor's route matches, before the editor's code is in (routes.tsx).
+ * Called while rendering, so asked once per document within EARLY_STATE_FRESH_MS however often that runs.
+ */
+export function requestServerStateEarly(documentId: string): void {
+  const previous = early;
+  if (previous && isFresh(previous, documentId)) return;
+  if (previous && !previous.taken) previous.controller.abort();
+  const controller = new AbortController();
+  early = {
+    documentId,
+    at: Date.now(),
+    controller,
+    taken: false,
+    state: request(documentId, controller.signal),
+  };
+}
+
+/**
+ * The document's Yjs state as the server has it, over plain HTTP (GET /api/documents/:id/state), so the editor
+ * can open from it while its collaboration socket is still connecting, authenticating and syncing: the request
+ * made as the route matched, if it is this document's, recent and not yet used, else a new one. Null when there
+ * is none to start from: the document has never been open live (its first state is made by the collaboration
+ * server), the request failed, or it was cancelled. The socket's first sync then opens the editor, as it always
+ * can.
+ */
+export function fetchServerState(documentId: string, signal: AbortSignal): Promise<Uint8Array | null> {
+  const asked = early;
+  if (asked && isFresh(asked, documentId) && !asked.taken) {
+    const { controller, state } = asked;
+    asked.taken = true;
+    signal.addEventListener('abort', () => controller.abort());
+    return state;
+  }
+  return request(documentId, signal);
+}
