@@ -151,6 +151,7 @@ function DocumentLoader({ documentId, user }: { documentId: string; user: AuthUs
     onStored: (updatedAt) => setStoredAt(new Date(updatedAt)),
     autoSave,
     enabled: !query.isError,
+    openFromServerState: true,
   });
   if (query.isPending) return <FullPageMessage>Loading document...</FullPageMessage>;
   if (query.isError) {

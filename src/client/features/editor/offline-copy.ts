@@ -3,6 +3,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { whenIdle } from '@client/lib/when-idle';
 import { OFFLINE_COPY_JOURNAL_DELAY_MS, OFFLINE_COPY_WRITE_BATCH_MS } from '@shared/constants';
+import { offlineJournalKey, offlineServerKey } from './offline-copy-keys';
 
 /**
  * The browser's offline copy of a document (y-indexeddb), written in batches. y-indexeddb opens one
@@ -42,8 +43,8 @@ export class OfflineCopy extends IndexeddbPersistence {
     private readonly batchMs: number = OFFLINE_COPY_WRITE_BATCH_MS,
   ) {
     super(name, doc);
-    this.journalKey = `${name}:unsaved`;
-    this.serverKey = `${name}:server`;
+    this.journalKey = offlineJournalKey(name);
+    this.serverKey = offlineServerKey(name);
     // Replace y-indexeddb's per-update writer with a batching one; its own writer does each batch's write.
     this.writeNow = this._storeUpdate;
     doc.off('update', this._storeUpdate);

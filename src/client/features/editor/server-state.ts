@@ -1,4 +1,5 @@
 import { authorizedFetch } from '@client/lib/api';
+import { hasOfflineCopy } from './offline-copy-keys';
 
 /** A state asked for as the editor's route matched is used by a session starting within this time. */
 const EARLY_STATE_FRESH_MS = 10_000;
@@ -30,10 +31,13 @@ const isFresh = (request: EarlyRequest, documentId: string): boolean =>
   request.documentId === documentId && Date.now() - request.at < EARLY_STATE_FRESH_MS;
 
 /**
- * Asks for the document's state as the editor's route matches, before the editor's code is in (routes.tsx).
- * Called while rendering, so asked once per document within EARLY_STATE_FRESH_MS however often that runs.
+ * Asks for the document's state as the editor's route matches, before the editor's code is in (routes.tsx), when
+ * this browser has no copy of it. Called while rendering, so asked once per document within EARLY_STATE_FRESH_MS
+ * however often that runs.
  */
 export function requestServerStateEarly(documentId: string): void {
+  // A browser with a copy of the document opens from it (useCollaboration).
+  if (hasOfflineCopy(documentId)) return;
   const previous = early;
   if (previous && isFresh(previous, documentId)) return;
   if (previous && !previous.taken) previous.controller.abort();

@@ -6,6 +6,7 @@ import * as Y from 'yjs';
 import { COLLAB_FRAGMENT, COLLAB_PATH, parseStatelessMessage } from '@shared/editor/collab-protocol';
 import { DraftDocument, type ManualSave } from '../draft-document';
 import { OfflineCopy } from '../offline-copy';
+import { hasOfflineCopy, offlineCopyName } from '../offline-copy-keys';
 import { fetchServerState } from '../server-state';
 const REMOTE_NOTICE_INTERVAL_MS = 5_000;
 /**
@@ -64,6 +65,11 @@ export interface UseCollaborationOptions {
   autoSave?: boolean;
   /** False: no session (the document could not be loaded). Default true. */
   enabled?: boolean;
+  /**
+   * Open from the document's state over HTTP (GET /api/documents/:id/state, the owner's) when it arrives before
+   * the socket's first sync. Default false: a shared link's visitor may only use the socket.
+   */
+  openFromServerState?: boolean;
 }
 
 export function collabUrl(origin: string = window.location.origin): string {
@@ -99,6 +105,7 @@ export function useCollaboration({
   onStored,
   autoSave = true,
   enabled = true,
+  openFromServerState = false,
 }: UseCollaborationOptions): CollabState {
   const [session, setSession] = useState<CollabSession | null>(null);
   const [live, setLive] = useState(false);
@@ -124,7 +131,7 @@ export function useCollaboration({
     // Other sessions tell this session's saved drafts from other people's changes by it ("Document updated").
     if (draft) awareness.setLocalStateField('draftClientId', draft.doc.clientID);
     // The browser's copy is the editor's document: with auto-save off it keeps unsaved changes across reloads.
-    const local = new OfflineCopy(`quillwright-doc-${documentId}`, editorDoc);
+    const local = new OfflineCopy(offlineCopyName(documentId), editorDoc);
     let serverSynced = false;
     /** The server's first sync message has arrived on this session's socket (see onMessage). */
     let serverChecked = false;
@@ -192,22 +199,25 @@ export function useCollaboration({
 
     void local.whenSynced.then(markReady);
 
-    // The editor opens from the server's state fetched over HTTP (asked for as the route matched) rather than
-    // waiting for the socket's first sync: connecting, authenticating and syncing is the slowest part of opening
-    // a long document. That state is the server's own history, so what is typed into it merges exactly like an
-    // offline copy's changes: held back until the socket's check above, then sent once. If the browser's copy is
-    // in first, it opens the editor and the socket brings what it lacks, so the request is cancelled.
+    // A browser without a copy of the document opens it from the server's state fetched over HTTP (asked for as
+    // the route matched) rather than waiting for the socket's first sync: connecting, authenticating and syncing
+    // is the slowest part of opening a long document. That state is the server's own history, so what is typed
+    // into it merges exactly like an offline copy's changes: held back until the socket's check above, then sent
+    // once. A browser with a copy opens from it, and the socket brings what it lacks. Should a copy turn up with
+    // content first anyway (one never synced), the request is cancelled.
     const serverState = new AbortController();
-    void local.whenSynced.then(() => {
-      if (!fragmentIsEmpty(editorDoc)) serverState.abort();
-    });
-    void fetchServerState(documentId, serverState.signal).then((state) => {
-      if (!state || serverChecked || serverState.signal.aborted) return;
-      // The copy is of a history the server no longer has (as the socket's check above would find).
-      if (!local.belongsTo(Y.encodeStateVectorFromUpdate(state))) return startAfresh();
-      Y.applyUpdate(ydoc, state, serverState);
-      markReady();
-    });
+    if (openFromServerState && !hasOfflineCopy(documentId)) {
+      void local.whenSynced.then(() => {
+        if (!fragmentIsEmpty(editorDoc)) serverState.abort();
+      });
+      void fetchServerState(documentId, serverState.signal).then((state) => {
+        if (!state || serverChecked || serverState.signal.aborted) return;
+        // The copy is of a history the server no longer has (as the socket's check above would find).
+        if (!local.belongsTo(Y.encodeStateVectorFromUpdate(state))) return startAfresh();
+        Y.applyUpdate(ydoc, state, serverState);
+        markReady();
+      });
+    }
 
     // The browser knows before the socket does: a dead connection would otherwise look 'Live' until the
     // provider's message timeout. Going offline closes the socket; coming back reconnects (with a fresh token).
@@ -265,7 +275,7 @@ export function useCollaboration({
       setLive(false);
       setReady(false);
     };
-  }, [documentId, autoSave, restarts, enabled]);
+  }, [documentId, autoSave, restarts, enabled, openFromServerState]);
 
   return { session, live, ready };
 }

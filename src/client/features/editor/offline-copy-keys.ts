@@ -1,0 +1,29 @@
+/**
+ * Where a document's offline copy lives in this browser (offline-copy.ts), without its code: the editor's route
+ * reads it before the editor's code is in (routes.tsx).
+ */
+
+/** The IndexedDB database of the copy (y-indexeddb). */
+export const offlineCopyName = (documentId: string) => `quillwright-doc-${documentId}`;
+
+/** localStorage: updates not yet confirmed in IndexedDB, merged into one (see OfflineCopy's journal). */
+export const offlineJournalKey = (name: string) => `${name}:unsaved`;
+
+/** localStorage: the server's state vector when the copy last synced with it (see OfflineCopy.belongsTo). */
+export const offlineServerKey = (name: string) => `${name}:server`;
+
+/**
+ * Whether this browser keeps a copy of the document: it has synced it with the server, or holds changes of it
+ * not yet in IndexedDB. Read synchronously, from localStorage.
+ */
+export function hasOfflineCopy(documentId: string): boolean {
+  const name = offlineCopyName(documentId);
+  try {
+    return (
+      window.localStorage.getItem(offlineServerKey(name)) !== null ||
+      window.localStorage.getItem(offlineJournalKey(name)) !== null
+    );
+  } catch {
+    return false;
+  }
+}
