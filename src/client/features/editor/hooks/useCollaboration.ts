@@ -1,5 +1,5 @@
 import { HocuspocusProvider, type onMessageParameters } from '@hocuspocus/provider';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
@@ -118,7 +118,9 @@ export function useCollaboration({
     latest.current = { user, getToken, onRemoteChange, onTitleChange, onStored };
   });
 
-  useEffect(() => {
+  // A layout effect: the session, and the editor the page builds on it, come in the same frame as the page around
+  // them instead of one painted frame later (bench:editor, opening).
+  useLayoutEffect(() => {
     if (!enabled) return;
     // `ydoc` is what the server sees; with auto-save off the editor works on a draft beside it.
     const ydoc = new Y.Doc();
