@@ -133,12 +133,37 @@ async function openLive(context: BrowserContext, id: string): Promise<Page> {
 
 /** Adds a paragraph at the end of the document and waits until the server has stored it. */
 async function addParagraph(page: Page, text: string): Promise<void> {
+  await typeParagraphAtEnd(page, text);
+  await expect(page.getByTestId('save-status').first()).toHaveText('Saved', { timeout: 15_000 });
+}
+
+/**
+ * Opens the document in a new page of `context` over a slow socket, and waits until the server has answered and
+ * its answer is held: the page is connected but not yet in sync.
+ */
+async function openOverSlowSocket(context: BrowserContext, id: string) {
+  const page = await context.newPage();
+  const socket = await slowCollabSocket(page);
+  await page.goto(`/editor/${id}`);
+  await expect.poll(socket.heldCount, { timeout: 15_000 }).toBeGreaterThan(0);
+  return { page, socket };
+}
+
+/** The writer's other device opens the document and adds a paragraph, which the server stores. */
+async function addParagraphOnAnotherDevice(browser: Browser, user: TestUser, id: string, text: string) {
+  const otherContext = await browser.newContext();
+  await signInContext(otherContext, user);
+  await addParagraph(await openLive(otherContext, id), text);
+  await otherContext.close();
+}
+
+/** Types a new last paragraph and waits until the editor shows it (not until it is saved). */
+async function typeParagraphAtEnd(page: Page, text: string): Promise<void> {
   await editorBody(page).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Enter');
   await page.keyboard.type(text);
   await expect(editorBody(page)).toContainText(text);
-  await expect(page.getByTestId('save-status').first()).toHaveText('Saved', { timeout: 15_000 });
 }
 
 test('over a slow connection the stored text is shown read-only until it is in sync, and typing then is saved once', async ({
@@ -149,12 +174,7 @@ test('over a slow connection the stored text is shown read-only until it is in s
   const id = await createDocumentWithText(request, user, STORED_PARAGRAPHS);
   const context = await browser.newContext();
   await signInContext(context, user);
-  const page = await context.newPage();
-  const socket = await slowCollabSocket(page);
-  await page.goto(`/editor/${id}`);
-
-  // The server has answered and its answer is on its way: the page is connected but not yet in sync.
-  await expect.poll(socket.heldCount, { timeout: 15_000 }).toBeGreaterThan(0);
+  const { page, socket } = await openOverSlowSocket(context, id);
   const main = page.getByRole('main');
   for (const text of STORED_PARAGRAPHS) await expect(main.getByText(text)).toBeVisible();
   await expect(page.getByTestId('connection-badge')).toHaveText('Offline');
@@ -235,10 +255,7 @@ test('a browser whose copy predates a replacement of the document shows the new 
   });
   expect(patch.status(), await patch.text()).toBe(200);
 
-  const page = await context.newPage();
-  const socket = await slowCollabSocket(page);
-  await page.goto(`/editor/${id}`);
-  await expect.poll(socket.heldCount, { timeout: 15_000 }).toBeGreaterThan(0);
+  const { page, socket } = await openOverSlowSocket(context, id);
   await expect(page.getByTestId('connection-badge')).toHaveText('Offline');
   socket.release();
 
@@ -271,25 +288,14 @@ test('text typed into the browser’s copy while the socket is slow arrives once
   await visit.close({ runBeforeUnload: true });
 
   // Another device adds a paragraph while this browser is away: the same document, carried on.
-  const otherContext = await browser.newContext();
-  await signInContext(otherContext, user);
-  const other = await openLive(otherContext, id);
   const fromOther = 'Added on the other device.';
-  await addParagraph(other, fromOther);
-  await otherContext.close();
+  await addParagraphOnAnotherDevice(browser, user, id, fromOther);
 
   // Back in this browser, over a slow socket: its copy is there at once and takes typing.
-  const page = await context.newPage();
-  const socket = await slowCollabSocket(page);
-  await page.goto(`/editor/${id}`);
-  await expect.poll(socket.heldCount, { timeout: 15_000 }).toBeGreaterThan(0);
+  const { page, socket } = await openOverSlowSocket(context, id);
   await expect(editorBody(page)).toContainText(STORED_PARAGRAPHS[2]!);
   const typed = 'Typed before the sync.';
-  await editorBody(page).click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(typed);
-  await expect(editorBody(page)).toContainText(typed);
+  await typeParagraphAtEnd(page, typed);
   await expect(page.getByTestId('connection-badge')).toHaveText('Offline');
   socket.release();
   await waitForLive(page);
@@ -315,30 +321,19 @@ test('a browser without a copy opens a document that has been live from the serv
   const user = await createTestUser(request, 'first-sync-state');
   const id = await createDocumentWithText(request, user, STORED_PARAGRAPHS);
   // Another device has had the document open: the server keeps its live state from then on.
-  const otherContext = await browser.newContext();
-  await signInContext(otherContext, user);
-  const other = await openLive(otherContext, id);
   const fromOther = 'Added on the other device.';
-  await addParagraph(other, fromOther);
-  await otherContext.close();
+  await addParagraphOnAnotherDevice(browser, user, id, fromOther);
 
   // A browser that has never seen the document, over a slow socket: the server's state comes over HTTP.
   const context = await browser.newContext();
   await signInContext(context, user);
-  const page = await context.newPage();
-  const socket = await slowCollabSocket(page);
-  await page.goto(`/editor/${id}`);
-  await expect.poll(socket.heldCount, { timeout: 15_000 }).toBeGreaterThan(0);
+  const { page, socket } = await openOverSlowSocket(context, id);
   await expect(page.getByTestId('connection-badge')).toHaveText('Offline');
   await expect(editorBody(page)).toHaveAttribute('contenteditable', 'true');
   await expect.poll(() => documentText(page)).toBe([...STORED_PARAGRAPHS, fromOther].join('\n'));
 
   const typed = 'Typed before the sync.';
-  await editorBody(page).click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(typed);
-  await expect(editorBody(page)).toContainText(typed);
+  await typeParagraphAtEnd(page, typed);
   // Held back until the socket's first sync shows the state is the server's history.
   expect(socket.textSent()).toBe('');
 

@@ -194,6 +194,12 @@ const MATRIX: Record<string, RouteCase> = {
     call: (s) => ({ path: `/api/documents/${s.documentId}` }),
     expect: documentScoped(200),
   },
+  // Each case's document has never been open live, so it has no Yjs state yet: 204 (document-state.test.ts
+  // covers the state itself).
+  'GET /api/documents/:id/state': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/state` }),
+    expect: documentScoped(204),
+  },
   'PATCH /api/documents/:id': {
     call: (s) => ({ path: `/api/documents/${s.documentId}`, body: { title: 'Matrix renamed' } }),
     expect: documentScoped(200),

@@ -455,6 +455,7 @@ function EditorFrame(props: EditorFrameProps) {
         <ModeToolbar
           editor={editor}
           showCounts={preferences.showWordCount}
+          documentReady={bodyReady}
           focusMode={focusMode}
           onFocusModeChange={setFocusOverride}
           assistantOpen={aiController?.assistantOpen ?? false}

@@ -6,6 +6,8 @@ import { ToolbarButton } from './ToolbarButton';
 export interface ModeToolbarProps {
   editor: Editor | null;
   showCounts: boolean;
+  /** The editor holds the document: until then there is nothing to count (rather than 0 words). */
+  documentReady: boolean;
   focusMode: boolean;
   onFocusModeChange: (value: boolean) => void;
   assistantOpen: boolean;
@@ -23,6 +25,7 @@ export function ModeToolbar(props: ModeToolbarProps) {
   const {
     editor,
     showCounts,
+    documentReady,
     focusMode,
     onFocusModeChange,
     assistantOpen,
@@ -77,20 +80,20 @@ export function ModeToolbar(props: ModeToolbarProps) {
         <MessagesSquare />
         <span className="hidden text-xs sm:inline">Chat</span>
       </ToolbarButton>
-      {showCounts && <LiveCounts editor={editor} />}
+      {showCounts && <LiveCounts editor={editor} documentReady={documentReady} />}
     </div>
   );
 }
 
 /** Words, characters and minutes to read; re-renders on its own as the document changes. */
-function LiveCounts({ editor }: { editor: Editor | null }) {
-  const stats = useEditorStats(editor);
+function LiveCounts({ editor, documentReady }: { editor: Editor | null; documentReady: boolean }) {
+  const stats = useEditorStats(documentReady ? editor : null);
   return (
     <div
       className="ml-auto flex items-center gap-3 text-xs text-muted-foreground tabular-nums"
       data-testid="live-counts"
     >
-      {stats ? (
+      {!documentReady ? null : stats ? (
         <>
           <span>{stats.wordCount.toLocaleString()} words</span>
           <span className="hidden sm:inline">{stats.charCount.toLocaleString()} characters</span>

@@ -59,4 +59,18 @@ describe('live counts', () => {
     expect(result.current).toBeNull();
     await waitFor(() => expect(result.current).toMatchObject({ wordCount: 25_000, readingTime: 125 }));
   });
+
+  it('a novel that arrives into an empty editor (the first sync) is counted like one that opens', async () => {
+    editor = new Editor({ extensions: createEditorExtensions({ history: false }), content: '' });
+    const shown: (number | null)[] = [];
+    const { result } = renderHook(() => {
+      const stats = useEditorStats(editor!);
+      shown.push(stats?.wordCount ?? null);
+      return stats;
+    });
+    editor.commands.setContent(`<p>${'word '.repeat(100).trim()}</p>`.repeat(250), { emitUpdate: true });
+    await waitFor(() => expect(result.current).toMatchObject({ wordCount: 25_000 }));
+    // "Counting words…" between the empty document and the novel, never a whole count inside the change.
+    expect(shown.filter((count, index) => count !== shown[index - 1])).toEqual([0, null, 25_000]);
+  });
 });

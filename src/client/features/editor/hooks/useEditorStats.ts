@@ -91,6 +91,13 @@ function storeFor(editor: Editor): StatsStore {
   const recount = () => {
     timer = null;
     if (editor.isDestroyed) return;
+    // The document arrived after the editor was made (from the offline copy or the server): a novel is then
+    // counted as when it opens, in idle time, rather than all at once here.
+    if (current?.wordCount === 0 && editor.state.doc.content.size > COUNT_LATER_SIZE) {
+      current = countSoon();
+      for (const listener of listeners) listener();
+      return;
+    }
     const next = documentStats(editor.state.doc);
     if (
       current &&
@@ -105,7 +112,9 @@ function storeFor(editor: Editor): StatsStore {
   };
   /** Counts now, or for a large document not yet counted, in idle time (null meanwhile). */
   const countSoon = (): DocumentStats | null => {
-    if (current || editor.state.doc.content.size <= COUNT_LATER_SIZE) return documentStats(editor.state.doc);
+    if (current?.wordCount || editor.state.doc.content.size <= COUNT_LATER_SIZE) {
+      return documentStats(editor.state.doc);
+    }
     cancelFirstCount ??= whenIdle(() => {
       cancelFirstCount = null;
       recount();
