@@ -3,21 +3,22 @@
  * and the time to open it, in Chromium.
  *
  * 1. Builds, in this run, the real client (the project's Vite config, into dist/client as `npm run build` does)
- *    and, into a temporary directory, a bare TipTap StarterKit page (bench/editor-baseline).
+ *    and a bare TipTap StarterKit page (bench/editor-baseline) into dist/client/bench-baseline, removed after.
  * 2. Starts the real server in-process (startTestServer: fresh in-memory database, ephemeral port), signs a user
  *    up through the API and creates the document through POST /api/documents: paragraphs of 100 words with bold
  *    and italic words, a heading every 20 paragraphs, a bullet list every 10. COLLABORATORS Node clients join
  *    it through the collaboration socket, each with a caret near the writer's paragraph.
- * 3. Opens both pages in headless Chromium (playwright-core, /usr/bin/chromium) on the server's origin: ours as
- *    the server sends it, the baseline's static files answered from its temporary build.
+ * 3. Opens both pages in headless Chromium (playwright-core, /usr/bin/chromium), both sent by that server.
  *    Ours is the full editor screen: collaboration (Hocuspocus + the offline copy), toolbars, stats, carets.
  * 4. Types KEYS characters into the middle of the document (after WARMUP discarded ones), ROUNDS rounds,
  *    alternating ours and baseline. Per keystroke, measured in the page: keydown's event.timeStamp → the first
  *    DOM mutation of the editor → requestAnimationFrame → a MessageChannel task (which runs after that frame
  *    was painted). Best, median and p95 over all rounds, and the ratios ours / baseline.
  * 5. Opening, OPEN_ROUNDS rounds alternating: navigation → an editable editor with the last paragraph rendered,
- *    in a fresh browser profile from the server (first sync), then in the same profile with the socket refused
- *    (from the offline copy in IndexedDB), against bare TipTap's `new Editor({ content })` of the same document.
+ *    in a fresh browser profile from the server, then in the same profile with the socket refused (from the
+ *    offline copy in IndexedDB), and in another profile that opened a short document first (the app's code
+ *    cached) from the server; against bare TipTap's `new Editor({ content })` of the same document, fresh and
+ *    with its code cached, each of ours against bare TipTap in the same state.
  * 6. Writes the numbers into docs/performance.md under "## Editor (bench:editor)" (or, with `--words`, under
  *    "## Editor at N words").
  *
@@ -25,9 +26,10 @@
  * bench:grammar); `--live-grammar` keeps it on, as the novel-length targets require.
  *
  * Usage: npm run bench:editor [-- --words 100000 --live-grammar --keys 300 --rounds 2 --open-rounds 3
- *        --collaborators 3 --profile --no-write]
+ *        --collaborators 3 --profile --timeline --no-write]
  * `--profile`: a CPU profile and a Chromium trace of typing (both pages) and of opening ours (from the server and
- * from IndexedDB, with the page's requests against the moment it was open).
+ * from IndexedDB, with the page's requests against the moment it was open). `--timeline`: the same requests, the
+ * socket's messages and long tasks, measured in the page without a profiler.
  * Targets: keystroke-to-paint ≤ 1.2× bare TipTap at the median and at p95; opening ≤ 1.5× bare TipTap.
  */
 import { rmSync } from 'node:fs';
