@@ -1,4 +1,5 @@
 import { Editor } from '@tiptap/core';
+import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import { LINK_BEHAVIOUR_PLUGIN_COUNT, LinkBehaviour } from './link-behaviour';
@@ -42,5 +43,22 @@ describe('link behaviour after the first paint', () => {
     type(target, 'localhost javascript:alert(1) ');
     expect(target.state.doc.textContent).toContain('localhost');
     expect(target.getHTML().match(/<a /g)).toHaveLength(1);
+  });
+
+  it('leaves a URL that arrives through Yjs as it came (its author’s editor decided), and links one typed here', async () => {
+    editor = new Editor({
+      extensions: [...createEditorExtensions({ history: false }), LinkBehaviour],
+      content: '<p>Visit</p>',
+    });
+    const target = editor;
+    target.commands.setTextSelection(6);
+    await vi.waitFor(() => {
+      type(target, ' https://local.test/b ');
+      expect(target.getHTML()).toContain('href="https://local.test/b"');
+    });
+    // As y-tiptap marks the transactions it makes from a Yjs change.
+    target.view.dispatch(target.state.tr.insertText('https://remote.test/a ').setMeta(ySyncPluginKey, {}));
+    expect(target.state.doc.textContent).toContain('https://remote.test/a');
+    expect(target.getHTML()).not.toContain('href="https://remote.test/a"');
   });
 });
