@@ -235,12 +235,18 @@ async function typeAndMeasure(page: Page): Promise<number[]> {
   return all.slice(WARMUP);
 }
 
-async function runOurs(browser: Browser, origin: string, session: unknown, documentId: string) {
+/** A fresh browser profile, signed in as the bench's writer. */
+async function signedInContext(browser: Browser, session: unknown) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     SESSION_STORAGE_KEY,
     JSON.stringify(session),
   ] as const);
+  return context;
+}
+
+async function runOurs(browser: Browser, origin: string, session: unknown, documentId: string) {
+  const context = await signedInContext(browser, session);
   if (!args['live-grammar']) {
     // The writer's "Live grammar check" switch, as the assistant panel stores it.
     await context.addInitScript(() => window.localStorage.setItem('quillwright.ai.liveGrammar', 'off'));
@@ -403,13 +409,9 @@ async function openedAt(page: Page): Promise<number> {
 const OURS_OPENED = `.ProseMirror[contenteditable="true"] > p:nth-of-type(${PARAGRAPHS})`;
 const BASELINE_OPENED = `.ProseMirror > p:nth-of-type(${PARAGRAPHS})`;
 
-/** A browser profile of its own, signed in as the bench's writer, with the opening probe installed. */
+/** A fresh browser profile, signed in, with the opening probe installed. */
 async function oursContext(browser: Browser, session: unknown) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    SESSION_STORAGE_KEY,
-    JSON.stringify(session),
-  ] as const);
+  const context = await signedInContext(browser, session);
   await context.addInitScript(openProbe(OURS_OPENED));
   if (args.timeline) await context.addInitScript(TIMELINE_PROBE);
   return context;

@@ -100,10 +100,10 @@ export async function getDocument(
 }
 
 /**
- * The Yjs state an editor opening the user's document starts from (see docs/collaboration.md, "Opening: the
- * first state over HTTP"): the live document's when this instance holds it (`live`), else the stored one; null
- * when the document has never been live (its first state is made by the collaboration server, in one place).
- * 404 like getDocument.
+ * The Yjs state an editor opening the user's document starts from (see docs/collaboration.md, "Opening from the
+ * server's state over HTTP"): the live document's when this instance holds it (`live`), else the stored one;
+ * null when the document has never been live (its first state is made by the collaboration server, in one
+ * place). 404 like getDocument.
  */
 export async function getDocumentState(
   ctx: DocumentsContext,
