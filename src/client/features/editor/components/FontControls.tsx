@@ -1,4 +1,5 @@
 import type { Editor } from '@tiptap/core';
+import { useRef } from 'react';
 import { EDITOR_FONT_FAMILIES, EDITOR_FONT_SIZES_PX, EDITOR_TEXT_COLORS } from '@shared/constants';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
@@ -8,6 +9,26 @@ import { TextColorButton } from './TextColorButton';
 // The formatting toolbar's font, size and colour pickers, with the select and popover libraries they need
 // (loaded after the editor's first paint: see FormattingToolbar).
 
+/**
+ * After a pick, the writer goes on typing in the text, so focus stays in the editor. Radix gives focus back to
+ * the select's trigger a tick after it closes, which would take a letter typed straight away into the select's
+ * typeahead (and change the font). Closed without a pick (Escape), focus returns to the trigger as usual.
+ */
+function useEditorKeepsFocusAfterPick(editor: Editor) {
+  const picked = useRef(false);
+  return {
+    notePick: () => {
+      picked.current = true;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      if (!picked.current) return;
+      picked.current = false;
+      event.preventDefault();
+      if (!editor.isFocused) editor.commands.focus();
+    },
+  };
+}
+
 export interface FontFamilySelectProps {
   editor: Editor;
   fontFamily: string;
@@ -16,17 +37,21 @@ export interface FontFamilySelectProps {
 }
 
 export function FontFamilySelect({ editor, fontFamily, disabled, defaultOpen }: FontFamilySelectProps) {
+  const focus = useEditorKeepsFocusAfterPick(editor);
   return (
     <Select
       value={fontFamily}
       disabled={disabled}
       defaultOpen={defaultOpen && !disabled}
-      onValueChange={(value) => editor.chain().focus().setFontFamily(value).run()}
+      onValueChange={(value) => {
+        focus.notePick();
+        editor.chain().focus().setFontFamily(value).run();
+      }}
     >
       <SelectTrigger size="sm" className="w-36 shrink-0" aria-label="Font family">
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
+      <SelectContent onCloseAutoFocus={focus.onCloseAutoFocus}>
         {EDITOR_FONT_FAMILIES.map((family) => (
           <SelectItem key={family} value={family} style={{ fontFamily: fontStack(family) }}>
             {family}
@@ -46,17 +71,21 @@ export interface FontSizeSelectProps {
 }
 
 export function FontSizeSelect({ editor, fontSize, disabled, defaultOpen }: FontSizeSelectProps) {
+  const focus = useEditorKeepsFocusAfterPick(editor);
   return (
     <Select
       value={fontSize}
       disabled={disabled}
       defaultOpen={defaultOpen && !disabled}
-      onValueChange={(value) => editor.chain().focus().setFontSize(`${value}px`).run()}
+      onValueChange={(value) => {
+        focus.notePick();
+        editor.chain().focus().setFontSize(`${value}px`).run();
+      }}
     >
       <SelectTrigger size="sm" className="w-20 shrink-0" aria-label="Font size">
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
+      <SelectContent onCloseAutoFocus={focus.onCloseAutoFocus}>
         {EDITOR_FONT_SIZES_PX.map((size) => (
           <SelectItem key={size} value={String(size)}>
             {size}px
