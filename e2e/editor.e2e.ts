@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   createTestUser,
+  documentText,
   editorBody,
   getDocumentViaApi,
   openNewDocument,
@@ -216,6 +217,41 @@ test('on a slow machine, letters typed right after Enter stay in the order they 
   }
   await expect(editorBody(page).locator('p')).toHaveText(lines);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
+test('a key pressed before the browser reports a moved caret acts where the caret is', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await createTestUser(request, 'freshcaret');
+  await signInContext(context, user);
+  await openNewDocument(page);
+  await typeAtEnd(page, 'Hello brave world');
+  await page.keyboard.press('Shift+Control+ArrowLeft');
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe('world');
+  // Let the editor read that selection in, as it would on any page.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
+  // The caret moves to the end and Enter follows in the same task, before the browser's 'selectionchange' event:
+  // what a busy page sees when the writer presses Ctrl+End and Enter quickly.
+  await editorBody(page).evaluate((body) => {
+    const paragraph = body.querySelector('p');
+    const text = paragraph?.lastChild?.lastChild ?? paragraph?.lastChild;
+    if (!text?.textContent) throw new Error('no text to put the caret after');
+    window.getSelection()?.collapse(text, text.textContent.length);
+    body.dispatchEvent(
+      new KeyboardEvent('keydown', {
+        key: 'Enter',
+        code: 'Enter',
+        keyCode: 13,
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
+  });
+  await page.keyboard.type('Next line');
+  await expect.poll(() => documentText(page)).toBe('Hello brave world\nNext line');
 });
 
 test('signed-out visitors are sent home from the editor', async ({ page }) => {

@@ -11,6 +11,7 @@ import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
 import { CaretBlock } from './caret-block';
 import { DocumentCollaboration } from './collaboration';
 import { LinkBehaviour } from './link-behaviour';
+import { SelectionBeforeKeys } from './selection-before-keys';
 import { SlashCommandExtension } from './slash-command';
 
 export const HEADING_PLACEHOLDER = "What's the title?";
@@ -79,8 +80,8 @@ export function remoteCaretAwareness(awareness: Awareness): Awareness {
 
 /**
  * The browser editor: the shared schema extensions (src/shared/editor/extensions.ts) with history left to Yjs,
- * plus client-only behaviour: link detection, placeholders, the caret's block kept laid out, Yjs binding, presence
- * carets, the '/' palette and its shortcuts.
+ * plus client-only behaviour: keys that act on the selection the writer sees, link detection, placeholders, the
+ * caret's block kept laid out, Yjs binding, presence carets, the '/' palette and its shortcuts.
  */
 export function createClientExtensions(options: {
   session: CollabSession;
@@ -90,6 +91,7 @@ export function createClientExtensions(options: {
   const { session, user, getAi } = options;
   return [
     ...createEditorExtensions({ history: false }),
+    SelectionBeforeKeys,
     LinkBehaviour,
     Placeholder.configure({
       placeholder: ({ node }) => (node.type.name === 'heading' ? HEADING_PLACEHOLDER : BODY_PLACEHOLDER),
