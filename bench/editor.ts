@@ -29,7 +29,8 @@
  *        --collaborators 3 --profile --timeline --no-write]
  * `--profile`: a CPU profile and a Chromium trace of typing (both pages) and of opening ours (from the server and
  * from IndexedDB, with the page's requests against the moment it was open). `--timeline`: the same requests, the
- * socket's messages and long tasks, measured in the page without a profiler.
+ * socket's messages, long tasks and the app's opening steps (User Timing marks), measured in the page without a
+ * profiler.
  * Targets: keystroke-to-paint ≤ 1.2× bare TipTap at the median and at p95; opening ≤ 1.5× bare TipTap.
  */
 import { rmSync } from 'node:fs';
@@ -553,9 +554,14 @@ const TIMELINE_PROBE = {
 async function printTimeline(page: Page, label: string, openedMs: number) {
   console.log(`\n[${label}]`);
   await printRequests(page, openedMs);
-  const timeline = await page.evaluate(
-    () => (window as unknown as { __timeline: [number, string][] }).__timeline,
-  );
+  const timeline = await page.evaluate(() => [
+    ...(window as unknown as { __timeline: [number, string][] }).__timeline,
+    // The app's own opening steps (User Timing marks, see src/client/features/editor/opening-marks.ts).
+    ...performance
+      .getEntriesByType('mark')
+      .filter((mark) => mark.name.startsWith('quillwright:'))
+      .map((mark): [number, string] => [mark.startTime, mark.name]),
+  ]);
   for (const [at, what] of timeline.sort((a, b) => a[0] - b[0]))
     console.log(`  ${at.toFixed(0).padStart(6)}  ${what}`);
 }

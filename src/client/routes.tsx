@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession } from '@client/features/auth/session-store';
 import { documentQueryKey } from '@client/features/documents/document-query-key';
+import { readCopyEarly } from '@client/features/editor/offline-copy-store';
 import { requestServerStateEarly } from '@client/features/editor/server-state';
 import { lazyOnDemand, onDemand } from '@client/lib/on-demand';
 
@@ -90,6 +91,7 @@ function EditorRoute({ params }: { params: { id?: string } }) {
       queryClient.prefetchQuery({ queryKey: documentQueryKey(id) }),
     );
     requestServerStateEarly(id);
+    readCopyEarly(id);
   }
   return <EditorPage />;
 }

@@ -56,6 +56,10 @@ export const OFFLINE_COPY_WRITE_BATCH_MS = 500;
 // Until IndexedDB confirms a batch, its updates are also kept in a localStorage journal, written in idle time
 // at most this long after a keystroke (and at once when the page is hidden or closed).
 export const OFFLINE_COPY_JOURNAL_DELAY_MS = 50;
+// Past this many entries the copy is rewritten as one (the document's whole state), this long after the write
+// that reached it, so opening reads a few entries, not thousands.
+export const OFFLINE_COPY_TRIM_AFTER_WRITES = 500;
+export const OFFLINE_COPY_TRIM_DELAY_MS = 1_000;
 
 // Ghost-text completion (editor): the pause before asking, per preference; what is sent and shown.
 export const GHOST_COMPLETION_DELAY_MS = { quick: 400, normal: 700, relaxed: 1_200 } as const;

@@ -47,6 +47,7 @@ import {
 } from './hooks/useDocument';
 import { useContentSaving, useUnsavedChanges } from './hooks/useSaveStatus';
 import { useTitleAutosave } from './hooks/useTitleAutosave';
+import { markOpening } from './opening-marks';
 import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
 import './editor.css';
 import '@client/styles/tracked-changes.css';
@@ -274,6 +275,7 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
       EditorFileDrop.configure({ beforeInsert: () => keepVersionBeforeImport(frame.document.id) }),
     ],
     shouldRerenderOnTransaction: false,
+    onCreate: () => markOpening('editor-created'),
     // TipTap's 'delete' events (nothing here listens) cost a timer and a diff of every change per keystroke.
     enableCoreExtensions: { delete: false },
     editorProps: {

@@ -27,7 +27,7 @@ export class DraftDocument implements ManualSave {
   private serverSynced = false;
   private readonly listeners = new Set<() => void>();
 
-  /** `isRestore(origin)`: the update is the browser's stored copy being loaded (y-indexeddb). */
+  /** `isRestore(origin)`: the update is the browser's stored copy being loaded (OfflineCopy). */
   constructor(
     private readonly server: Y.Doc,
     private readonly isRestore: (origin: unknown) => boolean,

@@ -3,7 +3,7 @@
  * reads it before the editor's code is in (routes.tsx).
  */
 
-/** The IndexedDB database of the copy (y-indexeddb). */
+/** The IndexedDB database of the copy (offline-copy-store.ts). */
 export const offlineCopyName = (documentId: string) => `quillwright-doc-${documentId}`;
 
 /** localStorage: updates not yet confirmed in IndexedDB, merged into one (see OfflineCopy's journal). */

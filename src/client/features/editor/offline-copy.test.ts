@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
-import { OFFLINE_COPY_JOURNAL_DELAY_MS } from '@shared/constants';
+import { OFFLINE_COPY_JOURNAL_DELAY_MS, OFFLINE_COPY_TRIM_AFTER_WRITES } from '@shared/constants';
 import { OfflineCopy } from './offline-copy';
+import { offlineCopyName, offlineServerKey } from './offline-copy-keys';
+import { readCopyEarly, takeEarlyCopyRead } from './offline-copy-store';
 
 const BATCH_MS = 200;
 
@@ -88,7 +90,7 @@ describe('OfflineCopy', () => {
     expect(localStorage.getItem(`${name}:unsaved`)).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, OFFLINE_COPY_JOURNAL_DELAY_MS + 20));
     expect(localStorage.getItem(`${name}:unsaved`)).not.toBeNull();
-    doc.off('update', crashed._storeUpdate);
+    doc.off('update', crashed.storeUpdate);
 
     const reopened = new Y.Doc();
     const copy = new OfflineCopy(name, reopened, 100);
@@ -124,6 +126,124 @@ describe('OfflineCopy', () => {
     typeInto(doc, 'closed by the editor');
     await copy.destroy();
     expect(await reopen(name)).toBe('closed by the editor');
+  });
+});
+
+describe('OfflineCopy: opening', () => {
+  /** A document id whose copy this browser is known to keep (as after a sync with the server). */
+  function documentWithCopy(): { documentId: string; name: string } {
+    const documentId = `doc-${counter++}`;
+    const name = offlineCopyName(documentId);
+    names.push(name);
+    localStorage.setItem(offlineServerKey(name), '');
+    return { documentId, name };
+  }
+
+  async function writeWithOfflineCopy(name: string, text: string): Promise<void> {
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, 60_000);
+    await copy.whenSynced;
+    typeInto(doc, text);
+    await copy.destroy();
+  }
+
+  it('opens a copy written by y-indexeddb, as earlier versions kept it, and y-indexeddb opens ours', async () => {
+    const name = freshName();
+    const doc = new Y.Doc();
+    const old = new IndexeddbPersistence(name, doc);
+    await old.whenSynced;
+    typeInto(doc, 'kept by an earlier version');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await old.destroy();
+
+    const reopened = new Y.Doc();
+    const copy = new OfflineCopy(name, reopened, 60_000);
+    await copy.whenSynced;
+    expect(reopened.getText('body').toString()).toBe('kept by an earlier version');
+    typeInto(reopened, ', and more');
+    await copy.destroy();
+    expect(await reopen(name)).toBe('kept by an earlier version, and more');
+  });
+
+  it('is made with the document in it when the copy was read as the route matched', async () => {
+    const { documentId, name } = documentWithCopy();
+    await writeWithOfflineCopy(name, 'a whole book');
+    readCopyEarly(documentId);
+    const early = takeEarlyCopyRead(documentId);
+    expect(early).not.toBeNull();
+    await early!.read;
+
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, 60_000, early);
+    // Synchronously, before the editor is made from the document.
+    expect(doc.getText('body').toString()).toBe('a whole book');
+    await copy.whenSynced;
+    expect(doc.getText('body').toString()).toBe('a whole book');
+    // The early read is used once.
+    expect(takeEarlyCopyRead(documentId)).toBeNull();
+    await copy.destroy();
+  });
+
+  it('also reads what was written after the early read, and waits for a read still under way', async () => {
+    const { documentId, name } = documentWithCopy();
+    await writeWithOfflineCopy(name, 'first part');
+    readCopyEarly(documentId);
+    const early = takeEarlyCopyRead(documentId)!;
+    await early.read;
+    // Another tab writes more before this page's session opens the copy.
+    const other = new Y.Doc();
+    const otherCopy = new OfflineCopy(name, other, 60_000);
+    await otherCopy.whenSynced;
+    typeInto(other, ', second part');
+    await otherCopy.destroy();
+
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, 60_000, early);
+    await copy.whenSynced;
+    expect(doc.getText('body').toString()).toBe('first part, second part');
+    await copy.destroy();
+
+    // A session starting while the early read is still under way waits for it.
+    const { documentId: thirdId, name: thirdName } = documentWithCopy();
+    await writeWithOfflineCopy(thirdName, 'read while opening');
+    readCopyEarly(thirdId);
+    const underWay = takeEarlyCopyRead(thirdId)!;
+    expect(underWay.value).toBeUndefined();
+    const third = new Y.Doc();
+    const thirdCopy = new OfflineCopy(thirdName, third, 60_000, underWay);
+    await thirdCopy.whenSynced;
+    expect(third.getText('body').toString()).toBe('read while opening');
+    await thirdCopy.destroy();
+  });
+
+  it('reads nothing early, and creates no database, where the browser keeps no copy', async () => {
+    const documentId = `doc-${counter++}`;
+    const name = offlineCopyName(documentId);
+    readCopyEarly(documentId);
+    expect(takeEarlyCopyRead(documentId)).toBeNull();
+    // Known to have a copy, but its database is gone (cleared by the browser): nothing is created.
+    localStorage.setItem(offlineServerKey(name), '');
+    readCopyEarly(documentId);
+    const early = takeEarlyCopyRead(documentId)!;
+    expect(await early.read).toBeNull();
+    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(name);
+    localStorage.removeItem(offlineServerKey(name));
+  });
+
+  it(`rewrites the copy as one entry past ${OFFLINE_COPY_TRIM_AFTER_WRITES} entries`, async () => {
+    const name = freshName();
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, 60_000);
+    await copy.whenSynced;
+    for (let i = 0; i < OFFLINE_COPY_TRIM_AFTER_WRITES; i += 1) {
+      typeInto(doc, 'x');
+      copy.flush();
+    }
+    expect(await storedUpdates(name)).toBeGreaterThanOrEqual(OFFLINE_COPY_TRIM_AFTER_WRITES);
+    await vi.waitFor(async () => expect(await storedUpdates(name)).toBe(1), { timeout: 5_000 });
+    typeInto(doc, 'y');
+    await copy.destroy();
+    expect(await reopen(name)).toBe(`${'x'.repeat(OFFLINE_COPY_TRIM_AFTER_WRITES)}y`);
   });
 });
 

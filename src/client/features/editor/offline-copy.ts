@@ -1,14 +1,26 @@
 import { fromBase64, toBase64 } from 'lib0/buffer';
-import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { whenIdle } from '@client/lib/when-idle';
-import { OFFLINE_COPY_JOURNAL_DELAY_MS, OFFLINE_COPY_WRITE_BATCH_MS } from '@shared/constants';
+import {
+  OFFLINE_COPY_JOURNAL_DELAY_MS,
+  OFFLINE_COPY_TRIM_AFTER_WRITES,
+  OFFLINE_COPY_TRIM_DELAY_MS,
+  OFFLINE_COPY_WRITE_BATCH_MS,
+} from '@shared/constants';
 import { offlineJournalKey, offlineServerKey } from './offline-copy-keys';
+import {
+  type EarlyCopyRead,
+  openCopy,
+  readUpdates,
+  requestResult,
+  type StoredUpdates,
+  UPDATES_STORE,
+} from './offline-copy-store';
 
 /**
- * The browser's offline copy of a document (y-indexeddb), written in batches. y-indexeddb opens one
- * IndexedDB transaction per Yjs update — one per keystroke — which is steady work while typing. Here the
- * updates of OFFLINE_COPY_WRITE_BATCH_MS are merged into one write.
+ * The browser's offline copy of a document, in IndexedDB (offline-copy-store.ts has its layout, the one
+ * y-indexeddb used, so older copies open unchanged), written in batches: the updates of
+ * OFFLINE_COPY_WRITE_BATCH_MS are merged into one write instead of one IndexedDB transaction per keystroke.
  *
  * Batching must not lose the last words when the tab closes or crashes: an IndexedDB write started while
  * the page unloads may never commit. So every update not yet confirmed in IndexedDB is also kept in a small
@@ -19,50 +31,122 @@ import { offlineJournalKey, offlineServerKey } from './offline-copy-keys';
  * The journal is written in idle time, at most OFFLINE_COPY_JOURNAL_DELAY_MS after a keystroke, and at once when
  * the page is hidden or closed: writing it inside the keystroke (merging and storing the unconfirmed updates)
  * cost about 0.4 ms of every keystroke's frame. A tab that crashes outright can lose that last moment of
- * typing, as it could with y-indexeddb's own asynchronous writes.
+ * typing, as it could with any asynchronous IndexedDB write.
+ *
+ * Opening: the copy may have been read as the editor's route matched (readCopyEarly); if that read is in when
+ * the copy is made, the document is filled at once, so the editor is made with it instead of empty and then
+ * rendered a second time. Only entries written after that read are read again. Every
+ * OFFLINE_COPY_TRIM_AFTER_WRITES entries, the copy is rewritten as one.
  *
  * The copy also remembers which history of the document it belongs to (see `belongsTo`): Yjs merges two
  * histories of one text into a doubled text, so a copy of a history the server no longer has must not be
  * merged with the server's document.
  */
-export class OfflineCopy extends IndexeddbPersistence {
+export class OfflineCopy {
+  /** The IndexedDB connection, once open. */
+  db: IDBDatabase | null = null;
+  /** The stored copy has been read into the document. */
+  synced = false;
+  readonly whenSynced: Promise<this>;
+  private resolveSynced!: (copy: this) => void;
+  private destroyed = false;
+  /** Entries from this key on have not been read into the document yet. */
+  private nextKey = 0;
+  /** Entries in the store, as far as this page knows (it trims them past OFFLINE_COPY_TRIM_AFTER_WRITES). */
+  private storedCount = 0;
   private pending: Uint8Array[] = [];
   /** Written to IndexedDB, commit not yet confirmed. */
   private inFlight: Uint8Array[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private trimTimer: ReturnType<typeof setTimeout> | null = null;
   /** Cancels the journal write waiting for idle time, if one is. */
   private cancelJournalWrite: (() => void) | null = null;
-  private readonly writeNow: (update: Uint8Array, origin: unknown) => void;
   private readonly journalKey: string;
   /** The state vector of the server's document when this copy last synced with it (base64). */
   private readonly serverKey: string;
+  private readonly opened: Promise<IDBDatabase | null>;
 
   constructor(
-    name: string,
-    doc: Y.Doc,
+    readonly name: string,
+    readonly doc: Y.Doc,
     private readonly batchMs: number = OFFLINE_COPY_WRITE_BATCH_MS,
+    early: EarlyCopyRead | null = null,
   ) {
-    super(name, doc);
     this.journalKey = offlineJournalKey(name);
     this.serverKey = offlineServerKey(name);
-    // Replace y-indexeddb's per-update writer with a batching one; its own writer does each batch's write.
-    this.writeNow = this._storeUpdate;
-    doc.off('update', this._storeUpdate);
-    this._storeUpdate = (update, origin) => {
-      // Updates that came out of this store (its first load) are already in it.
-      if (origin === this) return;
-      this.pending.push(update);
-      this.cancelJournalWrite ??= whenIdle(() => {
-        this.cancelJournalWrite = null;
-        this.writeJournal();
-      }, OFFLINE_COPY_JOURNAL_DELAY_MS);
-      this.timer ??= setTimeout(this.flush, this.batchMs);
-    };
-    doc.on('update', this._storeUpdate);
+    this.whenSynced = new Promise((resolve) => (this.resolveSynced = resolve));
+    doc.on('update', this.storeUpdate);
+    doc.on('destroy', this.onDocumentDestroyed);
+    if (early?.value) this.applyStored(early.value);
     this.recoverJournal(doc);
+    this.opened = this.open(early);
     window.addEventListener('pagehide', this.flush);
     document.addEventListener('visibilitychange', this.flushWhenHidden);
   }
+
+  /** Every update of the document not made by reading this copy is written, in batches. */
+  readonly storeUpdate = (update: Uint8Array, origin: unknown): void => {
+    // Updates that came out of this store (reading it) are already in it.
+    if (origin === this) return;
+    this.pending.push(update);
+    this.cancelJournalWrite ??= whenIdle(() => {
+      this.cancelJournalWrite = null;
+      this.writeJournal();
+    }, OFFLINE_COPY_JOURNAL_DELAY_MS);
+    this.timer ??= setTimeout(this.flush, this.batchMs);
+  };
+
+  private async open(early: EarlyCopyRead | null): Promise<IDBDatabase | null> {
+    let db: IDBDatabase;
+    try {
+      db = await openCopy(this.name);
+    } catch {
+      // No IndexedDB (private mode in some browsers, storage disabled): the journal and the server only.
+      this.markSynced();
+      return null;
+    }
+    if (this.destroyed) {
+      db.close();
+      return null;
+    }
+    this.db = db;
+    try {
+      // An early read still under way when the session started is waited for rather than repeated.
+      if (early && early.value === undefined) {
+        const value = await early.read;
+        if (value && !this.destroyed) this.applyStored(value);
+      }
+      // What was written since (another tab), or the whole copy when nothing was read early.
+      if (!this.destroyed) this.applyStored(await readUpdates(db, this.nextKey));
+    } catch {
+      // An unreadable copy: the document comes from the server; what is typed is still written.
+    }
+    this.markSynced();
+    return db;
+  }
+
+  private applyStored({ updates, lastKey, count }: StoredUpdates): void {
+    if (updates.length > 0) {
+      Y.transact(
+        this.doc,
+        () => {
+          for (const update of updates) Y.applyUpdate(this.doc, update);
+        },
+        this,
+        false,
+      );
+    }
+    this.nextKey = Math.max(this.nextKey, lastKey + 1);
+    this.storedCount = count;
+  }
+
+  private markSynced(): void {
+    if (this.destroyed || this.synced) return;
+    this.synced = true;
+    this.resolveSynced(this);
+  }
+
+  private readonly onDocumentDestroyed = (): void => void this.destroy();
 
   /** Writes what is pending to IndexedDB as one merged update. */
   readonly flush = (): void => {
@@ -75,20 +159,56 @@ export class OfflineCopy extends IndexeddbPersistence {
     if (this.pending.length === 0) return;
     if (!this.db) {
       // Still opening (the journal holds the updates meanwhile): try again after the next batch window.
-      if (!this._destroyed) this.timer = setTimeout(this.flush, this.batchMs);
+      if (!this.destroyed) this.timer = setTimeout(this.flush, this.batchMs);
       return;
     }
     const update = merge(this.pending);
     this.pending = [];
     this.inFlight.push(update);
-    this.writeNow(update, null);
+    this.write(update);
     // Transactions on one store run in order: when a later one completes, the write has committed.
-    const check = this.db.transaction('updates', 'readonly');
+    const check = this.db.transaction(UPDATES_STORE, 'readonly');
     check.oncomplete = () => {
       this.inFlight = this.inFlight.filter((written) => written !== update);
       this.writeJournal();
     };
   };
+
+  private write(update: Uint8Array): void {
+    if (!this.db) return;
+    this.db.transaction(UPDATES_STORE, 'readwrite').objectStore(UPDATES_STORE).add(update);
+    this.storedCount += 1;
+    if (this.storedCount >= OFFLINE_COPY_TRIM_AFTER_WRITES && this.trimTimer === null && !this.destroyed) {
+      this.trimTimer = setTimeout(() => {
+        this.trimTimer = null;
+        void this.trim();
+      }, OFFLINE_COPY_TRIM_DELAY_MS);
+    }
+  }
+
+  /**
+   * Rewrites the copy as one entry: the document's whole state, after reading what other tabs wrote meanwhile,
+   * in place of every entry read so far (all in one transaction, so a failure leaves the entries as they were).
+   */
+  private async trim(): Promise<void> {
+    const db = this.db;
+    if (!db || this.destroyed) return;
+    try {
+      const store = db.transaction(UPDATES_STORE, 'readwrite').objectStore(UPDATES_STORE);
+      const newer = (await requestResult(store.getAll(IDBKeyRange.lowerBound(this.nextKey)))) as Uint8Array[];
+      const last = await requestResult(store.openKeyCursor(null, 'prev'));
+      this.applyStored({
+        updates: newer,
+        lastKey: typeof last?.key === 'number' ? last.key : this.nextKey - 1,
+        count: this.storedCount,
+      });
+      await requestResult(store.add(Y.encodeStateAsUpdate(this.doc)));
+      await requestResult(store.delete(IDBKeyRange.upperBound(this.nextKey, true)));
+      this.storedCount = await requestResult(store.count());
+    } catch {
+      // Left as it was: the next write past the limit tries again.
+    }
+  }
 
   private readonly flushWhenHidden = (): void => {
     if (document.visibilityState === 'hidden') this.flush();
@@ -152,14 +272,21 @@ export class OfflineCopy extends IndexeddbPersistence {
     return true;
   }
 
-  override destroy(): Promise<void> {
+  /** Writes what is pending and closes the copy (the document stays as it is). */
+  async destroy(): Promise<void> {
+    if (this.destroyed) return;
     this.flush();
+    this.destroyed = true;
+    if (this.trimTimer !== null) clearTimeout(this.trimTimer);
+    this.doc.off('update', this.storeUpdate);
+    this.doc.off('destroy', this.onDocumentDestroyed);
     window.removeEventListener('pagehide', this.flush);
     document.removeEventListener('visibilitychange', this.flushWhenHidden);
-    return super.destroy();
+    (await this.opened)?.close();
   }
 
-  override clearData(): Promise<void> {
+  /** Forgets the copy: its journal, what it knew of the server, and its database. */
+  async clearData(): Promise<void> {
     this.pending = [];
     this.inFlight = [];
     this.writeJournal();
@@ -168,7 +295,12 @@ export class OfflineCopy extends IndexeddbPersistence {
     } catch {
       // Nothing was stored.
     }
-    return super.clearData();
+    await this.destroy();
+    try {
+      await requestResult(indexedDB.deleteDatabase(this.name));
+    } catch {
+      // No database to delete.
+    }
   }
 }
 

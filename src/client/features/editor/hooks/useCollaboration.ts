@@ -1,12 +1,13 @@
 import { HocuspocusProvider, type onMessageParameters } from '@hocuspocus/provider';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { IndexeddbPersistence } from 'y-indexeddb';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { COLLAB_FRAGMENT, COLLAB_PATH, parseStatelessMessage } from '@shared/editor/collab-protocol';
 import { DraftDocument, type ManualSave } from '../draft-document';
 import { OfflineCopy } from '../offline-copy';
 import { hasOfflineCopy, offlineCopyName } from '../offline-copy-keys';
+import { takeEarlyCopyRead } from '../offline-copy-store';
+import { markOpening } from '../opening-marks';
 import { fetchServerState } from '../server-state';
 const REMOTE_NOTICE_INTERVAL_MS = 5_000;
 /**
@@ -92,7 +93,7 @@ function serverStateVector({ message }: onMessageParameters): Uint8Array | undef
 }
 
 /**
- * One Yjs session per open document: Y.Doc + awareness, y-indexeddb (offline copy keyed by document id) and a
+ * One Yjs session per open document: Y.Doc + awareness, the offline copy in IndexedDB (keyed by document id) and a
  * HocuspocusProvider to /api/collab. Everything is created in an effect so React's double-mount in development
  * cannot leak a socket.
  */
@@ -123,17 +124,21 @@ export function useCollaboration({
   useLayoutEffect(() => {
     if (!enabled) return;
     // `ydoc` is what the server sees; with auto-save off the editor works on a draft beside it.
+    markOpening('session-started');
     const ydoc = new Y.Doc();
-    const draft = autoSave
-      ? undefined
-      : new DraftDocument(ydoc, (origin) => origin instanceof IndexeddbPersistence);
+    const draft = autoSave ? undefined : new DraftDocument(ydoc, (origin) => origin instanceof OfflineCopy);
     const editorDoc = draft?.doc ?? ydoc;
     // Presence under the provider's document id: the provider announces and clears exactly that id.
     const awareness = new Awareness(ydoc);
     // Other sessions tell this session's saved drafts from other people's changes by it ("Document updated").
     if (draft) awareness.setLocalStateField('draftClientId', draft.doc.clientID);
     // The browser's copy is the editor's document: with auto-save off it keeps unsaved changes across reloads.
-    const local = new OfflineCopy(offlineCopyName(documentId), editorDoc);
+    const local = new OfflineCopy(
+      offlineCopyName(documentId),
+      editorDoc,
+      undefined,
+      takeEarlyCopyRead(documentId),
+    );
     let serverSynced = false;
     /** The server's first sync message has arrived on this session's socket (see onMessage). */
     let serverChecked = false;
@@ -168,6 +173,7 @@ export function useCollaboration({
         refreshLive();
       },
       onSynced: ({ state }) => {
+        if (state && !serverSynced) markOpening('first-sync');
         serverSynced = state;
         refreshLive();
         markReady();
@@ -199,7 +205,10 @@ export function useCollaboration({
       if (status !== 'connected') sendChanges(false);
     });
 
-    void local.whenSynced.then(markReady);
+    void local.whenSynced.then(() => {
+      markOpening('offline-copy-read');
+      markReady();
+    });
 
     // A browser without a copy of the document opens it from the server's state fetched over HTTP (asked for as
     // the route matched) rather than waiting for the socket's first sync: connecting, authenticating and syncing
@@ -217,6 +226,7 @@ export function useCollaboration({
         // The copy is of a history the server no longer has (as the socket's check above would find).
         if (!local.belongsTo(Y.encodeStateVectorFromUpdate(state))) return startAfresh();
         Y.applyUpdate(ydoc, state, serverState);
+        markOpening('server-state-applied');
         markReady();
       });
     }
