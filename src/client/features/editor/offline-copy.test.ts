@@ -230,6 +230,24 @@ describe('OfflineCopy: opening', () => {
     localStorage.removeItem(offlineServerKey(name));
   });
 
+  it('lets another page delete the copy it holds open, keeping what is typed after in the journal', async () => {
+    const name = freshName();
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, 60_000);
+    await copy.whenSynced;
+    const deleted = await new Promise<string>((resolve) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = () => resolve('deleted');
+      request.onblocked = () => resolve('blocked');
+    });
+    expect(deleted).toBe('deleted');
+    typeInto(doc, 'typed after');
+    expect(() => copy.flush()).not.toThrow();
+    const journal = localStorage.getItem(`${name}:unsaved`);
+    expect(journal).not.toBeNull();
+    await copy.destroy();
+  });
+
   it(`rewrites the copy as one entry past ${OFFLINE_COPY_TRIM_AFTER_WRITES} entries`, async () => {
     const name = freshName();
     const doc = new Y.Doc();

@@ -110,6 +110,12 @@ export class OfflineCopy {
       return null;
     }
     this.db = db;
+    // Another page deleting the copy (its session found it belongs to an old history) is not held up by this
+    // one: the connection closes, and what is typed here stays in the journal.
+    db.onversionchange = () => {
+      db.close();
+      if (this.db === db) this.db = null;
+    };
     try {
       // An early read still under way when the session started is waited for rather than repeated.
       if (early && early.value === undefined) {
@@ -164,8 +170,14 @@ export class OfflineCopy {
     }
     const update = merge(this.pending);
     this.pending = [];
+    try {
+      this.write(this.db, update);
+    } catch {
+      // The connection is closing (the copy is being deleted): the journal keeps the update.
+      this.pending.unshift(update);
+      return;
+    }
     this.inFlight.push(update);
-    this.write(update);
     // Transactions on one store run in order: when a later one completes, the write has committed.
     const check = this.db.transaction(UPDATES_STORE, 'readonly');
     check.oncomplete = () => {
@@ -174,9 +186,8 @@ export class OfflineCopy {
     };
   };
 
-  private write(update: Uint8Array): void {
-    if (!this.db) return;
-    this.db.transaction(UPDATES_STORE, 'readwrite').objectStore(UPDATES_STORE).add(update);
+  private write(db: IDBDatabase, update: Uint8Array): void {
+    db.transaction(UPDATES_STORE, 'readwrite').objectStore(UPDATES_STORE).add(update);
     this.storedCount += 1;
     if (this.storedCount >= OFFLINE_COPY_TRIM_AFTER_WRITES && this.trimTimer === null && !this.destroyed) {
       this.trimTimer = setTimeout(() => {
@@ -296,10 +307,12 @@ export class OfflineCopy {
       // Nothing was stored.
     }
     await this.destroy();
+    // Not waited for: another page holding the copy open delays the deletion until it lets go, and a session
+    // opening the copy again is served after the deletion anyway (IndexedDB runs them in order).
     try {
-      await requestResult(indexedDB.deleteDatabase(this.name));
+      void requestResult(indexedDB.deleteDatabase(this.name)).catch(() => undefined);
     } catch {
-      // No database to delete.
+      // No IndexedDB.
     }
   }
 }
