@@ -209,6 +209,9 @@ export function useCollaboration({
       markOpening('offline-copy-read');
       markReady();
     });
+    // The copy read as the route matched is in the document already: the editor opens from it at once, as it
+    // would once the copy is read here (what other tabs wrote since merges in when it is).
+    markReady();
 
     // A browser without a copy of the document opens it from the server's state fetched over HTTP (asked for as
     // the route matched) rather than waiting for the socket's first sync: connecting, authenticating and syncing
