@@ -1,3 +1,4 @@
+import { type EarlyStart, isFreshFor } from './early-start';
 import { hasOfflineCopy, offlineCopyName } from './offline-copy-keys';
 
 /**
@@ -66,9 +67,15 @@ function openExistingCopy(name: string): Promise<IDBDatabase | null> {
   });
 }
 
-/** Reads every update stored under a key of `fromKey` or more, in one read-only transaction. */
-export async function readUpdates(db: IDBDatabase, fromKey = 0): Promise<StoredUpdates> {
-  const store = db.transaction(UPDATES_STORE, 'readonly').objectStore(UPDATES_STORE);
+/**
+ * Reads every update stored under a key of `fromKey` or more, from `store` (by default in a read-only
+ * transaction of its own; the trim reads inside its read-write one).
+ */
+export async function readUpdates(from: IDBDatabase | IDBObjectStore, fromKey = 0): Promise<StoredUpdates> {
+  const store =
+    from instanceof IDBObjectStore
+      ? from
+      : from.transaction(UPDATES_STORE, 'readonly').objectStore(UPDATES_STORE);
   const [updates, last, count] = await Promise.all([
     requestResult(store.getAll(IDBKeyRange.lowerBound(fromKey))) as Promise<Uint8Array[]>,
     requestResult(store.openKeyCursor(null, 'prev')),
@@ -84,10 +91,7 @@ export interface EarlyCopyRead {
   value: StoredUpdates | null | undefined;
 }
 
-/** An early read is used by a session starting within this time. */
-const EARLY_READ_FRESH_MS = 10_000;
-
-let early: (EarlyCopyRead & { documentId: string; at: number; taken: boolean }) | null = null;
+let early: (EarlyCopyRead & EarlyStart & { taken: boolean }) | null = null;
 
 async function readWholeCopy(documentId: string): Promise<StoredUpdates | null> {
   const db = await openExistingCopy(offlineCopyName(documentId));
@@ -104,12 +108,12 @@ async function readWholeCopy(documentId: string): Promise<StoredUpdates | null> 
 /**
  * Reads this browser's copy of a document as the editor's route matches, while the editor's code is still
  * coming: opening IndexedDB and reading a book from it takes a few hundred milliseconds on a page that is busy
- * starting, and the editor can then be made with the document already in it. Called while rendering, so read
- * once per document within EARLY_READ_FRESH_MS however often that runs. Only where the browser keeps a copy.
+ * starting, and the editor can then be made with the document already in it. Called while rendering: read once
+ * per document within EARLY_START_FRESH_MS. Only where the browser keeps a copy.
  */
 export function readCopyEarly(documentId: string): void {
   if (typeof indexedDB === 'undefined' || !hasOfflineCopy(documentId)) return;
-  if (early && early.documentId === documentId && Date.now() - early.at < EARLY_READ_FRESH_MS) return;
+  if (early && isFreshFor(early, documentId)) return;
   const read = readWholeCopy(documentId);
   const started: NonNullable<typeof early> = {
     documentId,
@@ -127,8 +131,7 @@ export function readCopyEarly(documentId: string): void {
 /** The early read of this document's copy, if there is a recent one no session has taken yet. */
 export function takeEarlyCopyRead(documentId: string): EarlyCopyRead | null {
   const asked = early;
-  if (!asked || asked.taken || asked.documentId !== documentId) return null;
-  if (Date.now() - asked.at >= EARLY_READ_FRESH_MS) return null;
+  if (!asked || !isFreshFor(asked, documentId) || asked.taken) return null;
   asked.taken = true;
   return asked;
 }

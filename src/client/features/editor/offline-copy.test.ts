@@ -56,7 +56,7 @@ describe('OfflineCopy', () => {
   it('writes a burst of keystrokes as one IndexedDB entry, not one per keystroke', async () => {
     const name = freshName();
     const doc = new Y.Doc();
-    const copy = new OfflineCopy(name, doc, BATCH_MS);
+    const copy = new OfflineCopy(name, doc, { batchMs: BATCH_MS });
     await copy.whenSynced;
     const before = await storedUpdates(name);
     typeInto(doc, 'forty keystrokes typed in a quick burst!');
@@ -69,7 +69,7 @@ describe('OfflineCopy', () => {
   it('writes the pending batch at once when the page is hidden or closed', async () => {
     const name = freshName();
     const doc = new Y.Doc();
-    const copy = new OfflineCopy(name, doc, 60_000);
+    const copy = new OfflineCopy(name, doc, { batchMs: 60_000 });
     await copy.whenSynced;
     typeInto(doc, 'typed just before closing');
     window.dispatchEvent(new Event('pagehide'));
@@ -82,7 +82,7 @@ describe('OfflineCopy', () => {
   it('recovers what a crashed tab had not yet written, from the journal', async () => {
     const name = freshName();
     const doc = new Y.Doc();
-    const crashed = new OfflineCopy(name, doc, 60_000);
+    const crashed = new OfflineCopy(name, doc, { batchMs: 60_000 });
     await crashed.whenSynced;
     typeInto(doc, 'typed as the tab crashed');
     // The journal is written in idle time, not inside the keystroke; a moment later the tab dies: no flush, no
@@ -93,7 +93,7 @@ describe('OfflineCopy', () => {
     doc.off('update', crashed.storeUpdate);
 
     const reopened = new Y.Doc();
-    const copy = new OfflineCopy(name, reopened, 100);
+    const copy = new OfflineCopy(name, reopened, { batchMs: 100 });
     await copy.whenSynced;
     expect(reopened.getText('body').toString()).toBe('typed as the tab crashed');
     // ...and it reaches IndexedDB itself, after which the journal is empty.
@@ -106,7 +106,7 @@ describe('OfflineCopy', () => {
   it('brings the journal up to date at once when the page is hidden or closed', () => {
     const name = freshName();
     const doc = new Y.Doc();
-    const copy = new OfflineCopy(name, doc, 60_000);
+    const copy = new OfflineCopy(name, doc, { batchMs: 60_000 });
     typeInto(doc, 'the last words');
     expect(localStorage.getItem(`${name}:unsaved`)).toBeNull();
     window.dispatchEvent(new Event('pagehide'));
@@ -121,7 +121,7 @@ describe('OfflineCopy', () => {
   it('writes what is pending when the editor closes the document', async () => {
     const name = freshName();
     const doc = new Y.Doc();
-    const copy = new OfflineCopy(name, doc, 60_000);
+    const copy = new OfflineCopy(name, doc, { batchMs: 60_000 });
     await copy.whenSynced;
     typeInto(doc, 'closed by the editor');
     await copy.destroy();
@@ -141,7 +141,7 @@ describe('OfflineCopy: opening', () => {
 
   async function writeWithOfflineCopy(name: string, text: string): Promise<void> {
     const doc = new Y.Doc();
-    const copy = new OfflineCopy(name, doc, 60_000);
+    const copy = new OfflineCopy(name, doc, { batchMs: 60_000 });
     await copy.whenSynced;
     typeInto(doc, text);
     await copy.destroy();
@@ -157,7 +157,7 @@ describe('OfflineCopy: opening', () => {
     await old.destroy();
 
     const reopened = new Y.Doc();
-    const copy = new OfflineCopy(name, reopened, 60_000);
+    const copy = new OfflineCopy(name, reopened, { batchMs: 60_000 });
     await copy.whenSynced;
     expect(reopened.getText('body').toString()).toBe('kept by an earlier version');
     typeInto(reopened, ', and more');
@@ -174,7 +174,7 @@ describe('OfflineCopy: opening', () => {
     await early!.read;
 
     const doc = new Y.Doc();
-    const copy = new OfflineCopy(name, doc, 60_000, early);
+    const copy = new OfflineCopy(name, doc, { batchMs: 60_000, early });
     // Synchronously, before the editor is made from the document.
     expect(doc.getText('body').toString()).toBe('a whole book');
     await copy.whenSynced;
@@ -192,13 +192,13 @@ describe('OfflineCopy: opening', () => {
     await early.read;
     // Another tab writes more before this page's session opens the copy.
     const other = new Y.Doc();
-    const otherCopy = new OfflineCopy(name, other, 60_000);
+    const otherCopy = new OfflineCopy(name, other, { batchMs: 60_000 });
     await otherCopy.whenSynced;
     typeInto(other, ', second part');
     await otherCopy.destroy();
 
     const doc = new Y.Doc();
-    const copy = new OfflineCopy(name, doc, 60_000, early);
+    const copy = new OfflineCopy(name, doc, { batchMs: 60_000, early });
     await copy.whenSynced;
     expect(doc.getText('body').toString()).toBe('first part, second part');
     await copy.destroy();
@@ -210,7 +210,7 @@ describe('OfflineCopy: opening', () => {
     const underWay = takeEarlyCopyRead(thirdId)!;
     expect(underWay.value).toBeUndefined();
     const third = new Y.Doc();
-    const thirdCopy = new OfflineCopy(thirdName, third, 60_000, underWay);
+    const thirdCopy = new OfflineCopy(thirdName, third, { batchMs: 60_000, early: underWay });
     await thirdCopy.whenSynced;
     expect(third.getText('body').toString()).toBe('read while opening');
     await thirdCopy.destroy();
@@ -233,7 +233,7 @@ describe('OfflineCopy: opening', () => {
   it('lets another page delete the copy it holds open, keeping what is typed after in the journal', async () => {
     const name = freshName();
     const doc = new Y.Doc();
-    const copy = new OfflineCopy(name, doc, 60_000);
+    const copy = new OfflineCopy(name, doc, { batchMs: 60_000 });
     await copy.whenSynced;
     const deleted = await new Promise<string>((resolve) => {
       const request = indexedDB.deleteDatabase(name);
@@ -251,7 +251,7 @@ describe('OfflineCopy: opening', () => {
   it(`rewrites the copy as one entry past ${OFFLINE_COPY_TRIM_AFTER_WRITES} entries`, async () => {
     const name = freshName();
     const doc = new Y.Doc();
-    const copy = new OfflineCopy(name, doc, 60_000);
+    const copy = new OfflineCopy(name, doc, { batchMs: 60_000 });
     await copy.whenSynced;
     for (let i = 0; i < OFFLINE_COPY_TRIM_AFTER_WRITES; i += 1) {
       typeInto(doc, 'x');

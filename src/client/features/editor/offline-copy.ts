@@ -44,9 +44,9 @@ import {
  */
 export class OfflineCopy {
   /** The IndexedDB connection, once open. */
-  db: IDBDatabase | null = null;
+  private db: IDBDatabase | null = null;
   /** The stored copy has been read into the document. */
-  synced = false;
+  private synced = false;
   readonly whenSynced: Promise<this>;
   private resolveSynced!: (copy: this) => void;
   private destroyed = false;
@@ -65,13 +65,22 @@ export class OfflineCopy {
   /** The state vector of the server's document when this copy last synced with it (base64). */
   private readonly serverKey: string;
   private readonly opened: Promise<IDBDatabase | null>;
+  private readonly batchMs: number;
 
   constructor(
     readonly name: string,
     readonly doc: Y.Doc,
-    private readonly batchMs: number = OFFLINE_COPY_WRITE_BATCH_MS,
-    early: EarlyCopyRead | null = null,
+    {
+      batchMs = OFFLINE_COPY_WRITE_BATCH_MS,
+      early = null,
+    }: {
+      /** Updates of this window are written as one. */
+      batchMs?: number;
+      /** The copy as the editor's route read it (readCopyEarly), if it did. */
+      early?: EarlyCopyRead | null;
+    } = {},
   ) {
+    this.batchMs = batchMs;
     this.journalKey = offlineJournalKey(name);
     this.serverKey = offlineServerKey(name);
     this.whenSynced = new Promise((resolve) => (this.resolveSynced = resolve));
@@ -206,13 +215,7 @@ export class OfflineCopy {
     if (!db || this.destroyed) return;
     try {
       const store = db.transaction(UPDATES_STORE, 'readwrite').objectStore(UPDATES_STORE);
-      const newer = (await requestResult(store.getAll(IDBKeyRange.lowerBound(this.nextKey)))) as Uint8Array[];
-      const last = await requestResult(store.openKeyCursor(null, 'prev'));
-      this.applyStored({
-        updates: newer,
-        lastKey: typeof last?.key === 'number' ? last.key : this.nextKey - 1,
-        count: this.storedCount,
-      });
+      this.applyStored(await readUpdates(store, this.nextKey));
       await requestResult(store.add(Y.encodeStateAsUpdate(this.doc)));
       await requestResult(store.delete(IDBKeyRange.upperBound(this.nextKey, true)));
       this.storedCount = await requestResult(store.count());

@@ -1,12 +1,8 @@
 import { authorizedFetch } from '@client/lib/api';
+import { type EarlyStart, isFreshFor } from './early-start';
 import { hasOfflineCopy } from './offline-copy-keys';
 
-/** A state asked for as the editor's route matched is used by a session starting within this time. */
-const EARLY_STATE_FRESH_MS = 10_000;
-
-interface EarlyRequest {
-  documentId: string;
-  at: number;
+interface EarlyRequest extends EarlyStart {
   state: Promise<Uint8Array | null>;
   controller: AbortController;
   taken: boolean;
@@ -27,19 +23,15 @@ async function request(documentId: string, signal: AbortSignal): Promise<Uint8Ar
   }
 }
 
-const isFresh = (request: EarlyRequest, documentId: string): boolean =>
-  request.documentId === documentId && Date.now() - request.at < EARLY_STATE_FRESH_MS;
-
 /**
  * Asks for the document's state as the editor's route matches, before the editor's code is in (routes.tsx), when
- * this browser has no copy of it. Called while rendering, so asked once per document within EARLY_STATE_FRESH_MS
- * however often that runs.
+ * this browser has no copy of it. Called while rendering: asked once per document within EARLY_START_FRESH_MS.
  */
 export function requestServerStateEarly(documentId: string): void {
   // A browser with a copy of the document opens from it (useCollaboration).
   if (hasOfflineCopy(documentId)) return;
   const previous = early;
-  if (previous && isFresh(previous, documentId)) return;
+  if (previous && isFreshFor(previous, documentId)) return;
   if (previous && !previous.taken) previous.controller.abort();
   const controller = new AbortController();
   early = {
@@ -61,7 +53,7 @@ export function requestServerStateEarly(documentId: string): void {
  */
 export function fetchServerState(documentId: string, signal: AbortSignal): Promise<Uint8Array | null> {
   const asked = early;
-  if (asked && isFresh(asked, documentId) && !asked.taken) {
+  if (asked && isFreshFor(asked, documentId) && !asked.taken) {
     const { controller, state } = asked;
     asked.taken = true;
     signal.addEventListener('abort', () => controller.abort());

@@ -133,12 +133,9 @@ export function useCollaboration({
     // Other sessions tell this session's saved drafts from other people's changes by it ("Document updated").
     if (draft) awareness.setLocalStateField('draftClientId', draft.doc.clientID);
     // The browser's copy is the editor's document: with auto-save off it keeps unsaved changes across reloads.
-    const local = new OfflineCopy(
-      offlineCopyName(documentId),
-      editorDoc,
-      undefined,
-      takeEarlyCopyRead(documentId),
-    );
+    const local = new OfflineCopy(offlineCopyName(documentId), editorDoc, {
+      early: takeEarlyCopyRead(documentId),
+    });
     let serverSynced = false;
     /** The server's first sync message has arrived on this session's socket (see onMessage). */
     let serverChecked = false;
