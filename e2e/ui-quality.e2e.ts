@@ -74,6 +74,7 @@ test('the editor fonts are served by the app, swap in without blocking, and the 
   await page.keyboard.type('Grotesk words');
   await expect(editorBody(page).locator('span[style*="Space Grotesk"]')).toHaveText('Grotesk words');
   await expect(page.getByRole('combobox', { name: 'Font family' })).toHaveText('Space Grotesk');
+  await page.screenshot({ path: `${SHOTS}/font-picked-1280.png` });
 });
 
 test('the slash palette takes spaces in its query and steps aside for ordinary prose', async ({
