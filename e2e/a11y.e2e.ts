@@ -112,6 +112,11 @@ for (const theme of THEMES) {
       await save.getByLabel('Version name').fill('First draft');
       await save.getByRole('button', { name: 'Save version' }).click();
       await expect(save).toBeHidden();
+      // The confirmation sits over the header's History button at this width, and stays while the pointer is on
+      // it: the writer lets it go first.
+      const saved = page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Version saved');
+      await expect(saved).toBeVisible();
+      await expect(saved).toBeHidden({ timeout: 15_000 });
 
       await page.getByRole('button', { name: 'History' }).first().click();
       const panel = page.getByTestId('history-panel');
