@@ -127,6 +127,24 @@ describe('OfflineCopy', () => {
     await copy.destroy();
     expect(await reopen(name)).toBe('closed by the editor');
   });
+
+  it("stores the server's state it is handed, and what is typed after it", async () => {
+    const server = new Y.Doc();
+    typeInto(server, 'from the server');
+    const name = freshName();
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, { batchMs: BATCH_MS });
+    await copy.whenSynced;
+    const seen: unknown[] = [];
+    doc.on('update', (_update: Uint8Array, origin: unknown) => seen.push(origin));
+    copy.applyAndStore(Y.encodeStateAsUpdate(server), 'server');
+    typeInto(doc, ', then typed');
+    // Whoever else listens still hears both.
+    expect(seen).toContain('server');
+    expect(doc.getText('body').toString()).toBe('from the server, then typed');
+    await copy.destroy();
+    expect(await reopen(name)).toBe('from the server, then typed');
+  });
 });
 
 describe('OfflineCopy: opening', () => {

@@ -225,7 +225,8 @@ export function useCollaboration({
         if (!state || serverChecked || serverState.signal.aborted) return;
         // The copy is of a history the server no longer has (as the socket's check above would find).
         if (!local.belongsTo(Y.encodeStateVectorFromUpdate(state))) return startAfresh();
-        Y.applyUpdate(ydoc, state, serverState);
+        if (editorDoc === ydoc) local.applyAndStore(state, serverState);
+        else Y.applyUpdate(ydoc, state, serverState);
         markOpening('server-state-applied');
         markReady();
       });
