@@ -33,7 +33,7 @@
  * profiler.
  * Targets: keystroke-to-paint ≤ 1.2× bare TipTap at the median and at p95; opening ≤ 1.5× bare TipTap.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -320,7 +320,13 @@ async function profiled<T>(page: Page, label: string, during: string, work: () =
   console.log(`\n[${label}]`);
   if (socket.length > 0)
     console.log(`Collaboration socket (ms since navigation): ${socket.slice(0, 12).join('; ')}`);
-  printProfile((await cdp.send('Profiler.stop')).profile, during);
+  const cpuProfile = (await cdp.send('Profiler.stop')).profile;
+  // BENCH_PROFILE_DIR: the profile is also written there, to open in DevTools' performance panel.
+  if (process.env.BENCH_PROFILE_DIR) {
+    const file = `${label.replace(/\W+/g, '-')}.cpuprofile`;
+    writeFileSync(path.join(process.env.BENCH_PROFILE_DIR, file), JSON.stringify(cpuProfile));
+  }
+  printProfile(cpuProfile, during);
   const byName = new Map<string, number>();
   for (const event of events) {
     if (event.ph !== 'X' || !event.dur) continue;

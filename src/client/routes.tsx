@@ -1,21 +1,24 @@
-import { lazy, Suspense, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession } from '@client/features/auth/session-store';
 import { documentQueryKey } from '@client/features/documents/document-query-key';
 import { readCopyEarly } from '@client/features/editor/offline-copy-store';
 import { requestServerStateEarly } from '@client/features/editor/server-state';
-import { lazyOnDemand, onDemand } from '@client/lib/on-demand';
+import { lazyOnDemand, onDemand, pageOnDemand } from '@client/lib/on-demand';
 
 /**
- * Lazy-loads a page from a module's named export, so each route is its own chunk, inside the query provider
- * (lib/with-queries.tsx), which loads alongside.
+ * Loads a page from a module's named export when its route is first shown, so each route is its own chunk,
+ * inside the query provider (lib/with-queries.tsx), which loads alongside.
  */
-function page<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    const [module, { withQueries }] = await Promise.all([load(), import('./lib/with-queries')]);
-    return { default: withQueries(module[name] as ComponentType) };
-  });
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType {
+  return pageOnDemand(
+    onDemand(async () => {
+      const [module, { withQueries }] = await Promise.all([load(), import('./lib/with-queries')]);
+      return withQueries(module[name] as ComponentType);
+    }),
+    PageFallback,
+  );
 }
 
 // The landing page reads no server data for visitors: no query provider, so no TanStack Query in its bundle.

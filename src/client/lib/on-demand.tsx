@@ -47,6 +47,41 @@ export function lazyOnDemand<P extends object>(part: OnDemand<P>): ComponentType
 }
 
 /**
+ * A page whose code is fetched when its route is first shown: `Fallback` until the code is here, then the page.
+ *
+ * Not React.lazy under a Suspense boundary: React holds back content a boundary was waiting for until 300 ms
+ * after that boundary's fallback appeared, unless something else renders in between, so a page whose code came
+ * 80 ms after its spinner waited up to 220 ms more (bench:editor, opening). Here the page arrives as an ordinary
+ * state update and is drawn as soon as its code is in. A failed fetch is thrown while rendering, as React.lazy
+ * would.
+ */
+export function pageOnDemand<P extends object>(part: OnDemand<P>, Fallback: ComponentType): ComponentType<P> {
+  return function OnDemandPage(props: P) {
+    const [Page, setPage] = useState<ComponentType<P> | null>(() => {
+      // Fetched as the route renders, as React.lazy does, not a commit later.
+      if (!part.loaded()) part.load().catch(() => undefined);
+      return part.loaded();
+    });
+    useEffect(() => {
+      if (Page) return;
+      let current = true;
+      part.load().then(
+        (loaded) => current && setPage(() => loaded),
+        (error: unknown) =>
+          current &&
+          setPage(() => {
+            throw error;
+          }),
+      );
+      return () => {
+        current = false;
+      };
+    }, [Page]);
+    return Page ? <Page {...props} /> : <Fallback />;
+  };
+}
+
+/**
  * A menu, popover or select whose library is not part of the page's first load. Until its code is here (fetched
  * right after mount, or as soon as the writer points at or focuses the stand-in), `standIn` renders a look-alike of
  * its trigger, so nothing moves when the real control takes its place. A click on the stand-in opens the control

@@ -304,12 +304,29 @@ export class OfflineCopy {
       const clients = [...Y.decodeStateVector(fromBase64(known)).keys()];
       if (clients.length > 0 && !clients.some((client) => server.has(client))) return false;
     }
+    this.rememberServer(serverStateVector);
+    return true;
+  }
+
+  /** Whether this copy knows a server history to compare with (see belongsTo). */
+  knowsServerHistory(): boolean {
     try {
-      window.localStorage.setItem(this.serverKey, toBase64(serverStateVector));
+      return window.localStorage.getItem(this.serverKey) !== null;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Remembers the server's history this copy is synced with, by a state vector that holds its clients. Naming
+   * this browser's own clients too does no harm: a history the server starts anew never has them.
+   */
+  rememberServer(stateVector: Uint8Array): void {
+    try {
+      window.localStorage.setItem(this.serverKey, toBase64(stateVector));
     } catch {
       // Storage full or disabled: the next sync cannot tell a new history, as before.
     }
-    return true;
   }
 
   /** Writes what is pending and closes the copy (the document stays as it is). */

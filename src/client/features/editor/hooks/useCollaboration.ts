@@ -223,10 +223,15 @@ export function useCollaboration({
       });
       void fetchServerState(documentId, serverState.signal).then((state) => {
         if (!state || serverChecked || serverState.signal.aborted) return;
-        // The copy is of a history the server no longer has (as the socket's check above would find).
-        if (!local.belongsTo(Y.encodeStateVectorFromUpdate(state))) return startAfresh();
+        // The copy is of a history the server no longer has (as the socket's check above would find). Reading
+        // the state vector out of a whole book takes as long as applying it: only done where there is a
+        // history to compare with; otherwise the document's own, once the state is in it, is remembered.
+        if (local.knowsServerHistory() && !local.belongsTo(Y.encodeStateVectorFromUpdate(state))) {
+          return startAfresh();
+        }
         if (editorDoc === ydoc) local.applyAndStore(state, serverState);
         else Y.applyUpdate(ydoc, state, serverState);
+        local.rememberServer(Y.encodeStateVector(ydoc));
         markOpening('server-state-applied');
         markReady();
       });
