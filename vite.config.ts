@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { editorPageHtml } from './scripts/vite-editor-html.js';
 import { preloadLandingChunk } from './scripts/vite-landing-preload.js';
 import { precompress } from './scripts/vite-precompress.js';
 import { prerenderLanding } from './scripts/vite-prerender-landing.js';
@@ -23,6 +24,7 @@ export default defineConfig({
     inlineEntryStylesheet(),
     precompress(),
     prerenderLanding(),
+    editorPageHtml(),
   ],
   resolve: {
     alias: {

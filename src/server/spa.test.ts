@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LANDING_HTML_FILE } from '../shared/first-paint';
+import { EDITOR_HTML_FILE, LANDING_HTML_FILE } from '../shared/first-paint';
 import { documents } from './db/schema';
 import { renderIndexHtml } from './spa';
 import { createUser } from './test/factories';
@@ -89,4 +89,20 @@ it('`/` gets the page with the landing markup in it when the build has one, and 
   // Only `/`: every other route (and `/` with a path after it) is the app's empty page.
   expect(await renderIndexHtml(withLanding, '/privacy', server.database)).not.toContain('<h1>');
   expect(await renderIndexHtml(withLanding, '/editor/', server.database)).not.toContain('<h1>');
+});
+
+it('the editor’s routes get the page that preloads the editor’s code when the build has one', async () => {
+  const withEditor = mkdtempSync(path.join(tmpdir(), 'qw-spa-editor-'));
+  writeFileSync(path.join(withEditor, 'index.html'), '<html><head></head><body></body></html>');
+  expect(await renderIndexHtml(withEditor, '/editor/abc', server.database)).not.toContain('EditorPage');
+  writeFileSync(
+    path.join(withEditor, EDITOR_HTML_FILE),
+    '<html><head><link rel="modulepreload" href="/assets/EditorPage.js"></head><body></body></html>',
+  );
+  for (const route of ['/editor', '/editor/', '/editor/abc', '/editor/abc/']) {
+    expect(await renderIndexHtml(withEditor, route, server.database)).toContain('EditorPage');
+  }
+  for (const route of ['/editors', '/editor/abc/history', '/privacy', '/shared/abc']) {
+    expect(await renderIndexHtml(withEditor, route, server.database)).not.toContain('EditorPage');
+  }
 });

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LANDING_HTML_FILE } from '../shared/first-paint';
+import { EDITOR_HTML_FILE, LANDING_HTML_FILE } from '../shared/first-paint';
 import type { Database } from './db/client';
 import { findSharedPageMeta } from './documents/repository';
 
 export const SHARED_PATH = /^\/shared\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+/** The editor's routes (client routes.tsx: `/editor/:id?`), sent the copy of index.html that preloads its code. */
+const EDITOR_PATH = /^\/editor(\/[^/]*)?\/?$/;
 const DESCRIPTION_LENGTH = 160;
 
 const escapeHtml = (value: string) =>
@@ -22,7 +24,8 @@ function plainText(node: unknown, out: string[] = []): string[] {
 }
 
 /**
- * index.html for a client route. Shared-document links get their own head: a public, unprotected
+ * index.html for a client route: `/` with the landing page in it, the editor's routes preloading its code.
+ * Shared-document links get their own head: a public, unprotected
  * document is described by its title and opening words; anything else (private, expired, protected,
  * missing) tells search engines not to index the link and reveals nothing.
  */
@@ -34,6 +37,7 @@ export async function renderIndexHtml(
   // `/` has its own copy with the landing page already in it (scripts/vite-prerender-landing.ts), painted before
   // the app's JavaScript arrives; a build without it serves index.html as every other route does.
   if (pathname === '/') return readLanding(clientDir) ?? readIndex(clientDir);
+  if (EDITOR_PATH.test(pathname)) return readEditor(clientDir) ?? readIndex(clientDir);
   const html = readIndex(clientDir);
   const match = SHARED_PATH.exec(pathname);
   if (!match) return html;
@@ -68,8 +72,16 @@ function readIndex(clientDir: string): string {
 }
 
 function readLanding(clientDir: string): string | null {
+  return readOptional(path.join(clientDir, LANDING_HTML_FILE));
+}
+
+function readEditor(clientDir: string): string | null {
+  return readOptional(path.join(clientDir, EDITOR_HTML_FILE));
+}
+
+function readOptional(file: string): string | null {
   try {
-    return readFileSync(path.join(clientDir, LANDING_HTML_FILE), 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

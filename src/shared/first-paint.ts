@@ -14,6 +14,9 @@ export const SIGNED_IN_CLASS = 'qw-signed-in';
 /** The build's copy of index.html with the landing page's markup in it, which the server sends for `/`. */
 export const LANDING_HTML_FILE = 'landing.html';
 
+/** The build's copy of index.html that preloads the editor's code, which the server sends for `/editor/…`. */
+export const EDITOR_HTML_FILE = 'editor.html';
+
 /** Marks the landing page's build-time copy inside `#root`, until the app replaces it with its own render. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 

@@ -1,0 +1,74 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
+import { EDITOR_HTML_FILE } from '../src/shared/first-paint.js';
+
+/** The modules the editor's route loads (routes.tsx: the page, inside the query provider). */
+const EDITOR_ROUTE_MODULES = [
+  /src\/client\/features\/editor\/EditorPage\.tsx$/,
+  /src\/client\/lib\/with-queries\.tsx$/,
+];
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*>/g;
+
+/**
+ * Writes dist/client/editor.html, the copy of index.html the server sends for `/editor/…`: it preloads the editor
+ * route's chunks, and every chunk they import however deep, instead of the landing page's. Without it the
+ * browser asks for the editor's code only once the entry has run and the route has matched, and spends the
+ * wait fetching and compiling the landing page a signed-in writer opening a document never shows
+ * (bench:editor, opening).
+ */
+export function editorPageHtml(): Plugin {
+  let config: ResolvedConfig;
+  let editorFiles: string[] = [];
+  let loadedByEntry = new Set<string>();
+  return {
+    name: 'quillwright-editor-html',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+      );
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const roots = chunks.filter((chunk) =>
+        EDITOR_ROUTE_MODULES.some((module) => chunk.facadeModuleId && module.test(chunk.facadeModuleId)),
+      );
+      if (!entry || roots.length !== EDITOR_ROUTE_MODULES.length) {
+        throw new Error('the editor route’s chunks are not in the bundle');
+      }
+      const needed = new Set<string>();
+      const visit = (file: string) => {
+        if (needed.has(file)) return;
+        needed.add(file);
+        for (const next of byName.get(file)?.imports ?? []) visit(next);
+      };
+      for (const root of roots) visit(root.fileName);
+      loadedByEntry = new Set([entry.fileName, ...entry.imports]);
+      editorFiles = [...needed].filter((file) => !loadedByEntry.has(file));
+    },
+    // After the other plugins have written index.html in its final form.
+    writeBundle: {
+      order: 'post',
+      handler() {
+        const outDir = config.build.outDir;
+        const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const base = config.base;
+        // The entry's own imports stay; the landing page's go.
+        const kept = index.replace(MODULE_PRELOAD, (tag: string, file: string) =>
+          loadedByEntry.has(file) ? tag : '',
+        );
+        const links = editorFiles
+          .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
+          .join('\n');
+        if (!kept.includes('</head>')) throw new Error('index.html has no </head>');
+        writeFileSync(
+          path.join(outDir, EDITOR_HTML_FILE),
+          kept.replace('</head>', () => `${links}\n</head>`),
+        );
+      },
+    },
+  };
+}
