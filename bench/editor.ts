@@ -30,7 +30,7 @@
  * `--profile`: a CPU profile and a Chromium trace of typing (both pages) and of opening ours (from the server and
  * from IndexedDB, with the page's requests against the moment it was open). `--timeline`: the same requests, the
  * socket's messages, long tasks and the app's opening steps (User Timing marks), measured in the page without a
- * profiler.
+ * profiler. With BENCH_PROFILE_DIR=<dir>, `--profile` also writes each CPU profile and trace there.
  * Targets: keystroke-to-paint ≤ 1.2× bare TipTap at the median and at p95; opening ≤ 1.5× bare TipTap.
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -292,7 +292,12 @@ async function profiled<T>(page: Page, label: string, during: string, work: () =
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', {
+    categories: process.env.BENCH_PROFILE_DIR
+      ? 'devtools.timeline,blink.user_timing,v8.execute,disabled-by-default-devtools.timeline'
+      : 'devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
   // The collaboration socket's life, in the same clock as the page's document request.
   const socket: string[] = [];
   let navigationStart: number | null = null;
@@ -321,10 +326,15 @@ async function profiled<T>(page: Page, label: string, during: string, work: () =
   if (socket.length > 0)
     console.log(`Collaboration socket (ms since navigation): ${socket.slice(0, 12).join('; ')}`);
   const cpuProfile = (await cdp.send('Profiler.stop')).profile;
-  // BENCH_PROFILE_DIR: the profile is also written there, to open in DevTools' performance panel.
+  // BENCH_PROFILE_DIR: the profile, and the trace with the page's User Timing marks, are also written there, to
+  // open in DevTools' performance panel.
   if (process.env.BENCH_PROFILE_DIR) {
     const file = `${label.replace(/\W+/g, '-')}.cpuprofile`;
     writeFileSync(path.join(process.env.BENCH_PROFILE_DIR, file), JSON.stringify(cpuProfile));
+    writeFileSync(
+      path.join(process.env.BENCH_PROFILE_DIR, file.replace('cpuprofile', 'trace.json')),
+      JSON.stringify(events),
+    );
   }
   printProfile(cpuProfile, during);
   const byName = new Map<string, number>();
