@@ -1,4 +1,5 @@
 import { HocuspocusProvider, type onMessageParameters } from '@hocuspocus/provider';
+import * as decoding from 'lib0/decoding';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
@@ -81,12 +82,22 @@ function fragmentIsEmpty(ydoc: Y.Doc): boolean {
   return ydoc.getXmlFragment(COLLAB_FRAGMENT).length === 0;
 }
 
-/** The state vector in the server's first sync message (y-protocols sync step 1), else undefined. */
-function serverStateVector({ message }: onMessageParameters): Uint8Array | undefined {
+/**
+ * The state vector in the server's first sync message (y-protocols sync step 1), else undefined. Every message the
+ * server sends comes through here (a few per keystroke with others in the document), twice: the provider passes
+ * this hook on to its socket, which calls it with the bare MessageEvent. So that call is told apart without an
+ * exception (thrown and caught on every message, that cost as much as applying the message), and the document's
+ * name is skipped, not decoded.
+ */
+function serverStateVector({ message }: Partial<onMessageParameters>): Uint8Array | undefined {
+  if (!message) return undefined;
   try {
-    message.readVarString();
-    if (message.readVarUint() !== MESSAGE_SYNC || message.readVarUint() !== SYNC_STEP_1) return undefined;
-    return message.readVarUint8Array();
+    const { decoder } = message;
+    decoding.readVarUint8Array(decoder); // the document's name
+    if (decoding.readVarUint(decoder) !== MESSAGE_SYNC || decoding.readVarUint(decoder) !== SYNC_STEP_1) {
+      return undefined;
+    }
+    return decoding.readVarUint8Array(decoder);
   } catch {
     return undefined;
   }
