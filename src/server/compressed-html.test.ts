@@ -26,11 +26,15 @@ it('sends the page as it is to a client that accepts no compression', () => {
   expect(encodeHtml(page, 'br;q=0, gzip;q=0', { sameForEveryone: true }).encoding).toBeNull();
 });
 
-it('keeps both common pages compressed: switching between them compresses nothing again', () => {
+it('keeps the three common pages compressed: switching between them compresses nothing again', () => {
   const landing = `${page}<!-- landing -->`;
+  const editor = `${page}<!-- editor -->`;
   const first = encodeHtml(page, 'br', { sameForEveryone: true }).body;
   const firstLanding = encodeHtml(landing, 'br', { sameForEveryone: true }).body;
+  const firstEditor = encodeHtml(editor, 'br', { sameForEveryone: true }).body;
   expect(encodeHtml(page, 'br', { sameForEveryone: true }).body).toBe(first);
   expect(encodeHtml(landing, 'br', { sameForEveryone: true }).body).toBe(firstLanding);
+  expect(encodeHtml(editor, 'br', { sameForEveryone: true }).body).toBe(firstEditor);
   expect(brotliDecompressSync(firstLanding as Buffer).toString()).toBe(landing);
+  expect(brotliDecompressSync(firstEditor as Buffer).toString()).toBe(editor);
 });

@@ -9,10 +9,10 @@ export interface EncodedHtml {
 }
 
 // index.html carries the app's stylesheet inline (scripts/vite-inline-css.ts): ≈ 85 KB raw, ≈ 15 KB compressed.
-// Every route gets one of two pages (index.html, or landing.html for `/`), so their compressed forms are made
-// once (thoroughly) and kept; a rebuild brings new pages and the oldest are dropped. A page made for one request
-// (a shared document's own title and description) is compressed quickly and not kept.
-const KEPT_PAGES = 4;
+// Every route gets one of three pages (index.html, landing.html for `/`, editor.html for the editor), so their
+// compressed forms are made once (thoroughly) and kept; a rebuild brings new pages and the oldest are dropped. A
+// page made for one request (a shared document's own title and description) is compressed quickly and not kept.
+const KEPT_PAGES = 6;
 const keptPages = new Map<string, { br: Buffer; gzip: Buffer }>();
 
 function compress(html: string, encoding: Encoding, thorough: boolean): Buffer {
