@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
 import { EDITOR_HTML_FILE } from '../src/shared/first-paint.js';
+import { chunksImportedBy } from './chunk-graph.js';
 
 /** The modules the editor's route loads (routes.tsx: the page, inside the query provider). */
 const EDITOR_ROUTE_MODULES = [
@@ -31,7 +32,6 @@ export function editorPageHtml(): Plugin {
       const chunks = Object.values(bundle).filter(
         (output): output is Rolldown.OutputChunk => output.type === 'chunk',
       );
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const entry = chunks.find((chunk) => chunk.isEntry);
       const roots = chunks.filter((chunk) =>
         EDITOR_ROUTE_MODULES.some((module) => chunk.facadeModuleId && module.test(chunk.facadeModuleId)),
@@ -39,13 +39,10 @@ export function editorPageHtml(): Plugin {
       if (!entry || roots.length !== EDITOR_ROUTE_MODULES.length) {
         throw new Error('the editor route’s chunks are not in the bundle');
       }
-      const needed = new Set<string>();
-      const visit = (file: string) => {
-        if (needed.has(file)) return;
-        needed.add(file);
-        for (const next of byName.get(file)?.imports ?? []) visit(next);
-      };
-      for (const root of roots) visit(root.fileName);
+      const needed = chunksImportedBy(
+        chunks,
+        roots.map((root) => root.fileName),
+      );
       loadedByEntry = new Set([entry.fileName, ...entry.imports]);
       editorFiles = [...needed].filter((file) => !loadedByEntry.has(file));
     },

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { chunksImportedBy } from './chunk-graph.js';
 
 const LANDING_MODULE = /src\/client\/features\/landing\/LandingPage\.tsx$/;
 // The sections below the feature tour: a chunk of their own, which main.tsx also waits for before a visitor's
@@ -25,19 +26,10 @@ export function preloadLandingChunk(): Plugin {
         const landing = chunks.find((c) => c.facadeModuleId && LANDING_MODULE.test(c.facadeModuleId));
         const entry = ctx.chunk;
         if (!landing || !entry) return [];
-        // Every chunk the landing chunk needs, however deep: the browser fetches a preloaded module but not
-        // its imports, so a chunk two levels down would otherwise wait for the one above it to arrive.
-        const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const needed = new Set<string>();
-        const visit = (file: string) => {
-          if (needed.has(file)) return;
-          needed.add(file);
-          for (const next of byName.get(file)?.imports ?? []) visit(next);
-        };
-        visit(landing.fileName);
-        const forEveryone = new Set(needed);
+        // Every chunk the landing chunk needs, however deep.
+        const forEveryone = chunksImportedBy(chunks, [landing.fileName]);
         const later = chunks.find((c) => c.facadeModuleId && LANDING_LATER_MODULE.test(c.facadeModuleId));
-        if (later) visit(later.fileName);
+        const needed = later ? chunksImportedBy(chunks, [landing.fileName, later.fileName]) : forEveryone;
         const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
         const files = [...needed].filter((file) => !alreadyLoaded.has(file));
         const base = ctx.server?.config.base ?? '/';

@@ -25,9 +25,9 @@ function plainText(node: unknown, out: string[] = []): string[] {
 
 /**
  * index.html for a client route: `/` with the landing page in it, the editor's routes preloading its code.
- * Shared-document links get their own head: a public, unprotected
- * document is described by its title and opening words; anything else (private, expired, protected,
- * missing) tells search engines not to index the link and reveals nothing.
+ * Shared-document links get their own head: a public, unprotected document is described by its title and opening
+ * words; anything else (private, expired, protected, missing) tells search engines not to index the link and
+ * reveals nothing.
  */
 export async function renderIndexHtml(
   clientDir: string,

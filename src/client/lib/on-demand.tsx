@@ -58,9 +58,10 @@ export function lazyOnDemand<P extends object>(part: OnDemand<P>): ComponentType
 export function pageOnDemand<P extends object>(part: OnDemand<P>, Fallback: ComponentType): ComponentType<P> {
   return function OnDemandPage(props: P) {
     const [Page, setPage] = useState<ComponentType<P> | null>(() => {
-      // Fetched as the route renders, as React.lazy does, not a commit later.
-      if (!part.loaded()) part.load().catch(() => undefined);
-      return part.loaded();
+      const loaded = part.loaded();
+      // Fetched as the route renders, as React.lazy does, not a commit later (the effect below reports it).
+      if (!loaded) part.load().catch(() => undefined);
+      return loaded;
     });
     useEffect(() => {
       if (Page) return;

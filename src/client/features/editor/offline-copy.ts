@@ -168,8 +168,8 @@ export class OfflineCopy {
 
   /**
    * Runs `apply` with this copy not listening to the document's updates. Yjs encodes every transaction again for
-   * its 'update' event as long as anyone listens; for a whole book that encoding is a third of the time it takes
-   * to apply it. While the document is being opened nothing else listens yet, so what the copy already holds,
+   * its 'update' event as long as anyone listens; for a whole book that encoding took about as long as applying
+   * it. While the document is being opened nothing else listens yet, so what the copy already holds,
    * or is handed as it came, is not encoded again for nothing.
    */
   private applyUnheard(apply: () => void): void {
