@@ -137,13 +137,38 @@ describe('OfflineCopy', () => {
     await copy.whenSynced;
     const seen: unknown[] = [];
     doc.on('update', (_update: Uint8Array, origin: unknown) => seen.push(origin));
-    copy.applyAndStore(Y.encodeStateAsUpdate(server), 'server');
+    copy.applyServerState(Y.encodeStateAsUpdate(server), 'server');
     typeInto(doc, ', then typed');
     // Whoever else listens still hears both.
     expect(seen).toContain('server');
     expect(doc.getText('body').toString()).toBe('from the server, then typed');
     await copy.destroy();
     expect(await reopen(name)).toBe('from the server, then typed');
+  });
+
+  it('journals only what was typed here, not what came from the server, and stores both', async () => {
+    const server = new Y.Doc();
+    typeInto(server, 'a long text the server keeps. '.repeat(200));
+    const name = freshName();
+    const doc = new Y.Doc();
+    const fromSocket = { socket: true };
+    const copy = new OfflineCopy(name, doc, {
+      batchMs: 60_000,
+      fromServer: (origin) => origin === fromSocket,
+    });
+    await copy.whenSynced;
+    copy.applyServerState(Y.encodeStateAsUpdate(server), 'http');
+    typeInto(server, 'Later. ');
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(server, Y.encodeStateVector(doc)), fromSocket);
+    typeInto(doc, 'Mine.');
+    window.dispatchEvent(new Event('pagehide'));
+    const journal = localStorage.getItem(`${name}:unsaved`);
+    expect(journal).not.toBeNull();
+    const journaled = Y.decodeUpdate(Buffer.from(journal!, 'base64')).structs;
+    expect(journaled.length).toBeGreaterThan(0);
+    expect(journaled.every((struct) => struct.id.client === doc.clientID)).toBe(true);
+    await copy.destroy();
+    expect(await reopen(name)).toBe(`${'a long text the server keeps. '.repeat(200)}Later. Mine.`);
   });
 });
 

@@ -33,6 +33,11 @@ import {
  * cost about 0.4 ms of every keystroke's frame. A tab that crashes outright can lose that last moment of
  * typing, as it could with any asynchronous IndexedDB write.
  *
+ * What came from the server (its state fetched over HTTP, what its socket sends) is written to IndexedDB but kept
+ * out of the journal: the server keeps it, and the journal guards only what would be lost with the tab. Journaled,
+ * a book's state made a journal of more than a megabyte, encoded again in one idle task (about 40 ms) after
+ * the book opened and with every keystroke until IndexedDB had it, in storage browsers cap at a few megabytes.
+ *
  * Opening: the copy may have been read as the editor's route matched (readCopyEarly); if that read is in when
  * the copy is made, the document is filled at once, so the editor is made with it instead of empty and then
  * rendered a second time. Only entries written after that read are read again. Every
@@ -55,6 +60,9 @@ export class OfflineCopy {
   /** Entries in the store, as far as this page knows (it trims them past OFFLINE_COPY_TRIM_AFTER_WRITES). */
   private storedCount = 0;
   private pending: Uint8Array[] = [];
+  /** Updates from the server not yet written: stored like the others, but not journaled. */
+  private pendingFromServer: Uint8Array[] = [];
+  private readonly isFromServer: (origin: unknown) => boolean;
   /** Written to IndexedDB, commit not yet confirmed. */
   private inFlight: Uint8Array[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -73,14 +81,18 @@ export class OfflineCopy {
     {
       batchMs = OFFLINE_COPY_WRITE_BATCH_MS,
       early = null,
+      fromServer = () => false,
     }: {
       /** Updates of this window are written as one. */
       batchMs?: number;
       /** The copy as the editor's route read it (readCopyEarly), if it did. */
       early?: EarlyCopyRead | null;
+      /** Whether an update's origin is the server (the collaboration provider): not journaled. */
+      fromServer?: (origin: unknown) => boolean;
     } = {},
   ) {
     this.batchMs = batchMs;
+    this.isFromServer = fromServer;
     this.journalKey = offlineJournalKey(name);
     this.serverKey = offlineServerKey(name);
     this.whenSynced = new Promise((resolve) => (this.resolveSynced = resolve));
@@ -97,11 +109,15 @@ export class OfflineCopy {
   readonly storeUpdate = (update: Uint8Array, origin: unknown): void => {
     // Updates that came out of this store (reading it) are already in it.
     if (origin === this) return;
-    this.pending.push(update);
-    this.cancelJournalWrite ??= whenIdle(() => {
-      this.cancelJournalWrite = null;
-      this.writeJournal();
-    }, OFFLINE_COPY_JOURNAL_DELAY_MS);
+    if (this.isFromServer(origin)) {
+      this.pendingFromServer.push(update);
+    } else {
+      this.pending.push(update);
+      this.cancelJournalWrite ??= whenIdle(() => {
+        this.cancelJournalWrite = null;
+        this.writeJournal();
+      }, OFFLINE_COPY_JOURNAL_DELAY_MS);
+    }
     this.timer ??= setTimeout(this.flush, this.batchMs);
   };
 
@@ -158,12 +174,12 @@ export class OfflineCopy {
   }
 
   /**
-   * Applies an update that did not come from this copy (the server's state, fetched over HTTP) and stores it as
-   * it came.
+   * Applies the server's state, fetched over HTTP, and stores it as it came (not journaled: the server has it).
    */
-  applyAndStore(update: Uint8Array, origin: unknown): void {
+  applyServerState(update: Uint8Array, origin: unknown): void {
     this.applyUnheard(() => Y.applyUpdate(this.doc, update, origin));
-    this.storeUpdate(update, origin);
+    this.pendingFromServer.push(update);
+    this.timer ??= setTimeout(this.flush, this.batchMs);
   }
 
   /**
@@ -197,12 +213,23 @@ export class OfflineCopy {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.pending.length === 0) return;
+    if (this.pending.length === 0 && this.pendingFromServer.length === 0) return;
     if (!this.db) {
       // Still opening (the journal holds the updates meanwhile): try again after the next batch window.
       if (!this.destroyed) this.timer = setTimeout(this.flush, this.batchMs);
       return;
     }
+    if (this.pendingFromServer.length > 0) {
+      // Its own entry: merging a book's state with the batch of keystrokes would decode all of it again.
+      try {
+        this.write(this.db, merge(this.pendingFromServer));
+        this.pendingFromServer = [];
+      } catch {
+        // The connection is closing (the copy is being deleted): the server keeps it.
+        return;
+      }
+    }
+    if (this.pending.length === 0) return;
     const update = merge(this.pending);
     this.pending = [];
     try {
@@ -345,6 +372,7 @@ export class OfflineCopy {
   /** Forgets the copy: its journal, what it knew of the server, and its database. */
   async clearData(): Promise<void> {
     this.pending = [];
+    this.pendingFromServer = [];
     this.inFlight = [];
     this.writeJournal();
     try {

@@ -146,6 +146,8 @@ export function useCollaboration({
     // The browser's copy is the editor's document: with auto-save off it keeps unsaved changes across reloads.
     const local = new OfflineCopy(offlineCopyName(documentId), editorDoc, {
       early: takeEarlyCopyRead(documentId),
+      // What the socket brings from the server (with auto-save off, into `ydoc`, not the copy's document).
+      fromServer: (origin) => origin instanceof HocuspocusProvider,
     });
     let serverSynced = false;
     /** The server's first sync message has arrived on this session's socket (see onMessage). */
@@ -240,7 +242,7 @@ export function useCollaboration({
         if (local.knowsServerHistory() && !local.belongsTo(Y.encodeStateVectorFromUpdate(state))) {
           return startAfresh();
         }
-        if (editorDoc === ydoc) local.applyAndStore(state, serverState);
+        if (editorDoc === ydoc) local.applyServerState(state, serverState);
         else Y.applyUpdate(ydoc, state, serverState);
         local.rememberServer(Y.encodeStateVector(ydoc));
         markOpening('server-state-applied');
