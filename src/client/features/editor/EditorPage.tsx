@@ -289,19 +289,22 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     },
   });
 
-  // "Last edited" follows this editor's own changes too (at most every few seconds, not per keystroke).
+  // "Last edited" follows this editor's own changes too (at most every few seconds, not per keystroke). Heard
+  // after each transaction rather than as an update: Yjs encodes a transaction for its 'update' listeners, so
+  // one here made it encode the whole book again when the offline copy fills the document.
   const { onLocalEdit } = frame;
   useEffect(() => {
     let last = 0;
-    const onUpdate = (_update: Uint8Array, origin: unknown, _doc: Y.Doc, transaction: Y.Transaction) => {
-      if (!transaction.local || origin === session.provider) return;
+    const onTransaction = (transaction: Y.Transaction) => {
+      if (!transaction.local || transaction.origin === session.provider || transaction.changed.size === 0)
+        return;
       const now = Date.now();
       if (now - last < LOCAL_EDIT_CLOCK_MS) return;
       last = now;
       onLocalEdit(new Date(now));
     };
-    session.ydoc.on('update', onUpdate);
-    return () => session.ydoc.off('update', onUpdate);
+    session.ydoc.on('afterTransaction', onTransaction);
+    return () => session.ydoc.off('afterTransaction', onTransaction);
   }, [session, onLocalEdit]);
 
   useGhostCompletionPreference(editor);

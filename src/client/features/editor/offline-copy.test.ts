@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import { OFFLINE_COPY_JOURNAL_DELAY_MS, OFFLINE_COPY_TRIM_AFTER_WRITES } from '@shared/constants';
 import { OfflineCopy } from './offline-copy';
 import { offlineCopyName, offlineServerKey } from './offline-copy-keys';
-import { readCopyEarly, takeEarlyCopyRead } from './offline-copy-store';
+import { type EarlyCopyRead, readCopyEarly, takeEarlyCopyRead } from './offline-copy-store';
 
 const BATCH_MS = 200;
 
@@ -257,6 +257,29 @@ describe('OfflineCopy: opening', () => {
     await thirdCopy.whenSynced;
     expect(third.getText('body').toString()).toBe('read while opening');
     await thirdCopy.destroy();
+  });
+
+  it('applies an early read that comes in after the copy was made but before its database opened', async () => {
+    const name = freshName();
+    const source = new Y.Doc();
+    typeInto(source, 'read as the route matched');
+    const stored = { updates: [Y.encodeStateAsUpdate(source)], lastKey: -1, count: 1 };
+    let finish = () => {};
+    const early: EarlyCopyRead = {
+      value: undefined,
+      read: new Promise((resolve) => {
+        finish = () => {
+          early.value = stored;
+          resolve(stored);
+        };
+      }),
+    };
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, { batchMs: 60_000, early });
+    finish();
+    await copy.whenSynced;
+    expect(doc.getText('body').toString()).toBe('read as the route matched');
+    await copy.destroy();
   });
 
   it('reads nothing early, and creates no database, where the browser keeps no copy', async () => {

@@ -98,9 +98,11 @@ export class OfflineCopy {
     this.whenSynced = new Promise((resolve) => (this.resolveSynced = resolve));
     doc.on('update', this.storeUpdate);
     doc.on('destroy', this.onDocumentDestroyed);
-    if (early?.value) this.applyStored(early.value);
+    const readEarly = early?.value;
+    if (readEarly) this.applyStored(readEarly);
     this.recoverJournal(doc);
-    this.opened = this.open(early);
+    // An early read still under way is applied when it is in (even if that is before the database opens).
+    this.opened = this.open(readEarly === undefined ? early : null);
     window.addEventListener('pagehide', this.flush);
     document.addEventListener('visibilitychange', this.flushWhenHidden);
   }
@@ -143,7 +145,7 @@ export class OfflineCopy {
     };
     try {
       // An early read still under way when the session started is waited for rather than repeated.
-      if (early && early.value === undefined) {
+      if (early) {
         const value = await early.read;
         if (value && !this.destroyed) this.applyStored(value);
       }

@@ -27,17 +27,19 @@ export function useContentSaving(provider: HocuspocusProvider | null, editorDoc:
       stored = message;
       recompute();
     };
-    const onUpdate = (_update: Uint8Array, origin: unknown) => {
-      if (origin !== provider) recompute();
+    // After each transaction, not as an 'update': Yjs encodes a transaction again for every 'update' listener's
+    // sake, a whole book when the offline copy fills the document.
+    const onTransaction = (transaction: Y.Transaction) => {
+      if (transaction.origin !== provider && transaction.changed.size > 0) recompute();
     };
     recompute();
     provider.on('unsyncedChanges', recompute);
     provider.on('stateless', onStateless);
-    ydoc.on('update', onUpdate);
+    ydoc.on('afterTransaction', onTransaction);
     return () => {
       provider.off('unsyncedChanges', recompute);
       provider.off('stateless', onStateless);
-      ydoc.off('update', onUpdate);
+      ydoc.off('afterTransaction', onTransaction);
     };
   }, [provider, editorDoc]);
   return saving;

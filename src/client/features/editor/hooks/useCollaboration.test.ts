@@ -1,0 +1,97 @@
+import 'fake-indexeddb/auto';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
+import { offlineCopyName, offlineServerKey } from '../offline-copy-keys';
+import { type EarlyCopyRead, type StoredUpdates, takeEarlyCopyRead } from '../offline-copy-store';
+import { useCollaboration } from './useCollaboration';
+
+vi.mock('../offline-copy-store', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../offline-copy-store')>()),
+  takeEarlyCopyRead: vi.fn(() => null),
+}));
+
+const user = { id: 'user-1', name: 'Ada', color: '#ef4444' };
+const documentIds: string[] = [];
+let counter = 0;
+
+/** A document this browser keeps a copy of (as far as localStorage says). */
+function documentWithCopy(): string {
+  const documentId = `collab-hook-test-${counter++}`;
+  documentIds.push(documentId);
+  localStorage.setItem(offlineServerKey(offlineCopyName(documentId)), '');
+  return documentId;
+}
+
+/** The copy as the route's early read returns it: `paragraphs` paragraphs, handed over when `finish` is called. */
+function earlyRead(paragraphs: number): { early: EarlyCopyRead; finish: () => void } {
+  const doc = new Y.Doc();
+  doc.getXmlFragment(COLLAB_FRAGMENT).insert(
+    0,
+    Array.from({ length: paragraphs }, (_, index) => {
+      const paragraph = new Y.XmlElement('paragraph');
+      paragraph.insert(0, [new Y.XmlText(`Paragraph ${index + 1}.`)]);
+      return paragraph;
+    }),
+  );
+  const stored: StoredUpdates = { updates: [Y.encodeStateAsUpdate(doc)], lastKey: -1, count: 1 };
+  let finish = () => {};
+  const early: EarlyCopyRead = {
+    value: undefined,
+    read: new Promise((resolve) => {
+      finish = () => {
+        early.value = stored;
+        resolve(stored);
+      };
+    }),
+  };
+  return { early, finish };
+}
+
+/** Renders the hook, noting what each session's document held when the page first saw it (the editor is made then). */
+function renderSession(documentId: string) {
+  const firstSeen = new Map<Y.Doc, number>();
+  const rendered = renderHook(() => {
+    const state = useCollaboration({ documentId, user, getToken: () => null });
+    const doc = state.session?.ydoc;
+    if (doc && !firstSeen.has(doc)) firstSeen.set(doc, doc.getXmlFragment(COLLAB_FRAGMENT).length);
+    return state;
+  });
+  return { ...rendered, firstSeen };
+}
+
+afterEach(() => {
+  for (const documentId of documentIds.splice(0)) {
+    indexedDB.deleteDatabase(offlineCopyName(documentId));
+    localStorage.removeItem(offlineServerKey(offlineCopyName(documentId)));
+  }
+});
+
+describe('useCollaboration: opening from the copy read as the route matched', () => {
+  it('waits for that read, so the editor is made once, with the text in it', async () => {
+    const documentId = documentWithCopy();
+    const { early, finish } = earlyRead(40);
+    vi.mocked(takeEarlyCopyRead).mockReturnValueOnce(early);
+    const { result, firstSeen, unmount } = renderSession(documentId);
+    expect(result.current.session).toBeNull();
+    act(() => finish());
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    expect([...firstSeen.values()]).toEqual([40]);
+    unmount();
+  });
+
+  it('starts without it when the read does not finish, and the copy fills the document when it does', async () => {
+    const documentId = documentWithCopy();
+    const { early, finish } = earlyRead(12);
+    vi.mocked(takeEarlyCopyRead).mockReturnValueOnce(early);
+    const { result, firstSeen, unmount } = renderSession(documentId);
+    await waitFor(() => expect(result.current.session).not.toBeNull(), { timeout: 2_000 });
+    expect([...firstSeen.values()]).toEqual([0]);
+    expect(result.current.ready).toBe(false);
+    act(() => finish());
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    expect(result.current.session!.ydoc.getXmlFragment(COLLAB_FRAGMENT).length).toBe(12);
+    unmount();
+  });
+});
