@@ -1,4 +1,4 @@
-import { ChevronRight, Cloud, CloudOff, Loader2, Sparkles, UserRound } from 'lucide-react';
+import { ChevronRight, Cloud, CloudOff, CloudUpload, Sparkles, UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
@@ -73,11 +73,9 @@ export function SaveStatus({
       data-testid="save-status"
       aria-live="polite"
     >
-      {saving ? (
-        <Loader2 className="size-3 animate-spin" aria-hidden />
-      ) : (
-        <Cloud className="size-3" aria-hidden />
-      )}
+      {/* A still icon, not a spinner: 'Saving...' shows the whole time a writer types, and a running animation
+          made the browser restyle the page in every keystroke's frame (docs/performance.md, typing). */}
+      {saving ? <CloudUpload className="size-3" aria-hidden /> : <Cloud className="size-3" aria-hidden />}
       {saving ? 'Saving...' : 'Saved'}
     </span>
   );
