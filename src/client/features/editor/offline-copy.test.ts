@@ -5,7 +5,8 @@ import * as Y from 'yjs';
 import { OFFLINE_COPY_JOURNAL_DELAY_MS, OFFLINE_COPY_TRIM_AFTER_WRITES } from '@shared/constants';
 import { OfflineCopy } from './offline-copy';
 import { offlineCopyName, offlineServerKey } from './offline-copy-keys';
-import { type EarlyCopyRead, readCopyEarly, takeEarlyCopyRead } from './offline-copy-store';
+import { pendingEarlyRead } from './early-copy-read.testing';
+import { readCopyEarly, takeEarlyCopyRead } from './offline-copy-store';
 
 const BATCH_MS = 200;
 
@@ -263,17 +264,7 @@ describe('OfflineCopy: opening', () => {
     const name = freshName();
     const source = new Y.Doc();
     typeInto(source, 'read as the route matched');
-    const stored = { updates: [Y.encodeStateAsUpdate(source)], lastKey: -1, count: 1 };
-    let finish = () => {};
-    const early: EarlyCopyRead = {
-      value: undefined,
-      read: new Promise((resolve) => {
-        finish = () => {
-          early.value = stored;
-          resolve(stored);
-        };
-      }),
-    };
+    const { early, finish } = pendingEarlyRead(Y.encodeStateAsUpdate(source));
     const doc = new Y.Doc();
     const copy = new OfflineCopy(name, doc, { batchMs: 60_000, early });
     finish();

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
 import { offlineCopyName, offlineServerKey } from '../offline-copy-keys';
-import { type EarlyCopyRead, type StoredUpdates, takeEarlyCopyRead } from '../offline-copy-store';
+import { pendingEarlyRead } from '../early-copy-read.testing';
+import { type EarlyCopyRead, takeEarlyCopyRead } from '../offline-copy-store';
 import { useCollaboration } from './useCollaboration';
 
 vi.mock('../offline-copy-store', async (importOriginal) => ({
@@ -35,18 +36,7 @@ function earlyRead(paragraphs: number): { early: EarlyCopyRead; finish: () => vo
       return paragraph;
     }),
   );
-  const stored: StoredUpdates = { updates: [Y.encodeStateAsUpdate(doc)], lastKey: -1, count: 1 };
-  let finish = () => {};
-  const early: EarlyCopyRead = {
-    value: undefined,
-    read: new Promise((resolve) => {
-      finish = () => {
-        early.value = stored;
-        resolve(stored);
-      };
-    }),
-  };
-  return { early, finish };
+  return pendingEarlyRead(Y.encodeStateAsUpdate(doc));
 }
 
 /** Renders the hook, noting what each session's document held when the page first saw it (the editor is made then). */
