@@ -111,17 +111,20 @@ export class OfflineCopy {
   readonly storeUpdate = (update: Uint8Array, origin: unknown): void => {
     // Updates that came out of this store (reading it) are already in it.
     if (origin === this) return;
-    if (this.isFromServer(origin)) {
-      this.pendingFromServer.push(update);
-    } else {
-      this.pending.push(update);
-      this.cancelJournalWrite ??= whenIdle(() => {
-        this.cancelJournalWrite = null;
-        this.writeJournal();
-      }, OFFLINE_COPY_JOURNAL_DELAY_MS);
-    }
+    if (this.isFromServer(origin)) return this.storeFromServer(update);
+    this.pending.push(update);
+    this.cancelJournalWrite ??= whenIdle(() => {
+      this.cancelJournalWrite = null;
+      this.writeJournal();
+    }, OFFLINE_COPY_JOURNAL_DELAY_MS);
     this.timer ??= setTimeout(this.flush, this.batchMs);
   };
+
+  /** Written with the next batch, not journaled: the server has it. */
+  private storeFromServer(update: Uint8Array): void {
+    this.pendingFromServer.push(update);
+    this.timer ??= setTimeout(this.flush, this.batchMs);
+  }
 
   private async open(early: EarlyCopyRead | null): Promise<IDBDatabase | null> {
     let db: IDBDatabase;
@@ -180,8 +183,7 @@ export class OfflineCopy {
    */
   applyServerState(update: Uint8Array, origin: unknown): void {
     this.applyUnheard(() => Y.applyUpdate(this.doc, update, origin));
-    this.pendingFromServer.push(update);
-    this.timer ??= setTimeout(this.flush, this.batchMs);
+    this.storeFromServer(update);
   }
 
   /**
@@ -217,7 +219,8 @@ export class OfflineCopy {
     }
     if (this.pending.length === 0 && this.pendingFromServer.length === 0) return;
     if (!this.db) {
-      // Still opening (the journal holds the updates meanwhile): try again after the next batch window.
+      // Still opening (the journal holds what was typed meanwhile, the server what it sent): try again after the
+      // next batch window.
       if (!this.destroyed) this.timer = setTimeout(this.flush, this.batchMs);
       return;
     }

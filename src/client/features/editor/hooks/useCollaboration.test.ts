@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
@@ -52,6 +52,8 @@ function renderSession(documentId: string) {
 }
 
 afterEach(() => {
+  // A test that failed before its unmount leaves no session (and no open copy) to the next one.
+  cleanup();
   for (const documentId of documentIds.splice(0)) {
     indexedDB.deleteDatabase(offlineCopyName(documentId));
     localStorage.removeItem(offlineServerKey(offlineCopyName(documentId)));

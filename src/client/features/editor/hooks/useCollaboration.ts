@@ -323,17 +323,17 @@ export function useCollaboration({
         setReady(false);
       };
     };
+    let waiting: ReturnType<typeof setTimeout> | undefined;
     if (early && early.value === undefined) {
-      const timer = setTimeout(begin, EARLY_READ_WAIT_MS);
-      void early.read.finally(() => {
-        clearTimeout(timer);
-        begin();
-      });
+      // Whichever comes first starts the session; `begin` ignores the other.
+      waiting = setTimeout(begin, EARLY_READ_WAIT_MS);
+      void early.read.finally(begin);
     } else {
       begin();
     }
     return () => {
       cancelled = true;
+      clearTimeout(waiting);
       stop?.();
     };
   }, [documentId, autoSave, restarts, enabled, openFromServerState]);
