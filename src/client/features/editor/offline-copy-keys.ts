@@ -13,14 +13,21 @@ export const offlineJournalKey = (name: string) => `${name}:unsaved`;
 export const offlineServerKey = (name: string) => `${name}:server`;
 
 /**
- * Whether this browser keeps a copy of the document: it has synced it with the server, or holds changes of it
- * not yet in IndexedDB. Read synchronously, from localStorage.
+ * localStorage: set once IndexedDB has confirmed a write of the server's document into the copy. Having synced
+ * with the server is not enough: the server's state is written after a batch window and kept out of the journal,
+ * so a page closed right after its first sync can leave a copy without it.
+ */
+export const offlineStoredKey = (name: string) => `${name}:stored`;
+
+/**
+ * Whether this browser keeps a copy of the document: IndexedDB holds the server's document, or the journal holds
+ * changes not yet in IndexedDB. Read synchronously, from localStorage.
  */
 export function hasOfflineCopy(documentId: string): boolean {
   const name = offlineCopyName(documentId);
   try {
     return (
-      window.localStorage.getItem(offlineServerKey(name)) !== null ||
+      window.localStorage.getItem(offlineStoredKey(name)) !== null ||
       window.localStorage.getItem(offlineJournalKey(name)) !== null
     );
   } catch {

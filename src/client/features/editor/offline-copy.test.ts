@@ -4,7 +4,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { OFFLINE_COPY_JOURNAL_DELAY_MS, OFFLINE_COPY_TRIM_AFTER_WRITES } from '@shared/constants';
 import { OfflineCopy } from './offline-copy';
-import { offlineCopyName, offlineServerKey } from './offline-copy-keys';
+import { hasOfflineCopy, offlineCopyName, offlineStoredKey } from './offline-copy-keys';
 import { pendingEarlyRead } from './early-copy-read.testing';
 import { readCopyEarly, takeEarlyCopyRead } from './offline-copy-store';
 
@@ -171,6 +171,26 @@ describe('OfflineCopy', () => {
     await copy.destroy();
     expect(await reopen(name)).toBe(`${'a long text the server keeps. '.repeat(200)}Later. Mine.`);
   });
+
+  it("counts as a copy to open from only once IndexedDB has the server's document, and not after it is forgotten", async () => {
+    const server = new Y.Doc();
+    typeInto(server, 'the stored chapter');
+    const documentId = `doc-${counter++}`;
+    const name = offlineCopyName(documentId);
+    names.push(name);
+    const doc = new Y.Doc();
+    const copy = new OfflineCopy(name, doc, { batchMs: 60_000 });
+    await copy.whenSynced;
+    copy.applyServerState(Y.encodeStateAsUpdate(server), 'http');
+    // Synced with the server, but its state not written yet (a page closed now leaves no such copy).
+    copy.rememberServer(Y.encodeStateVector(doc));
+    expect(hasOfflineCopy(documentId)).toBe(false);
+    copy.flush();
+    await vi.waitFor(() => expect(hasOfflineCopy(documentId)).toBe(true));
+    expect(await reopen(name)).toBe('the stored chapter');
+    await copy.clearData();
+    expect(hasOfflineCopy(documentId)).toBe(false);
+  });
 });
 
 describe('OfflineCopy: opening', () => {
@@ -179,7 +199,7 @@ describe('OfflineCopy: opening', () => {
     const documentId = `doc-${counter++}`;
     const name = offlineCopyName(documentId);
     names.push(name);
-    localStorage.setItem(offlineServerKey(name), '');
+    localStorage.setItem(offlineStoredKey(name), '');
     return { documentId, name };
   }
 
@@ -279,12 +299,12 @@ describe('OfflineCopy: opening', () => {
     readCopyEarly(documentId);
     expect(takeEarlyCopyRead(documentId)).toBeNull();
     // Known to have a copy, but its database is gone (cleared by the browser): nothing is created.
-    localStorage.setItem(offlineServerKey(name), '');
+    localStorage.setItem(offlineStoredKey(name), '');
     readCopyEarly(documentId);
     const early = takeEarlyCopyRead(documentId)!;
     expect(await early.read).toBeNull();
     expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(name);
-    localStorage.removeItem(offlineServerKey(name));
+    localStorage.removeItem(offlineStoredKey(name));
   });
 
   it('lets another page delete the copy it holds open, keeping what is typed after in the journal', async () => {

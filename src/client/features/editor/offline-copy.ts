@@ -7,7 +7,7 @@ import {
   OFFLINE_COPY_TRIM_DELAY_MS,
   OFFLINE_COPY_WRITE_BATCH_MS,
 } from '@shared/constants';
-import { offlineJournalKey, offlineServerKey } from './offline-copy-keys';
+import { offlineJournalKey, offlineServerKey, offlineStoredKey } from './offline-copy-keys';
 import {
   type EarlyCopyRead,
   openCopy,
@@ -37,6 +37,9 @@ import {
  * out of the journal: the server keeps it, and the journal guards only what would be lost with the tab. Journaled,
  * a book's state made a journal of more than a megabyte, encoded again in one idle task (about 40 ms) after
  * the book opened and with every keystroke until IndexedDB had it, in storage browsers cap at a few megabytes.
+ * So the copy counts as one to open from (hasOfflineCopy) only once IndexedDB has confirmed a write of the
+ * server's document: a page closed right after its first sync may leave a copy without it, and the next opening
+ * then fetches the server's state as a browser without a copy does.
  *
  * Opening: the copy may have been read as the editor's route matched (readCopyEarly); if that read is in when
  * the copy is made, the document is filled at once, so the editor is made with it instead of empty and then
@@ -55,6 +58,8 @@ export class OfflineCopy {
   readonly whenSynced: Promise<this>;
   private resolveSynced!: (copy: this) => void;
   private destroyed = false;
+  /** The copy was forgotten (clearData): a write still committing does not mark it kept again. */
+  private forgotten = false;
   /** Entries from this key on have not been read into the document yet. */
   private nextKey = 0;
   /** Entries in the store, as far as this page knows (it trims them past OFFLINE_COPY_TRIM_AFTER_WRITES). */
@@ -72,6 +77,8 @@ export class OfflineCopy {
   private readonly journalKey: string;
   /** The state vector of the server's document when this copy last synced with it (base64). */
   private readonly serverKey: string;
+  /** Set once IndexedDB holds the server's document (see hasOfflineCopy). */
+  private readonly storedKey: string;
   private readonly opened: Promise<IDBDatabase | null>;
   private readonly batchMs: number;
 
@@ -95,6 +102,7 @@ export class OfflineCopy {
     this.isFromServer = fromServer;
     this.journalKey = offlineJournalKey(name);
     this.serverKey = offlineServerKey(name);
+    this.storedKey = offlineStoredKey(name);
     this.whenSynced = new Promise((resolve) => (this.resolveSynced = resolve));
     doc.on('update', this.storeUpdate);
     doc.on('destroy', this.onDocumentDestroyed);
@@ -227,8 +235,10 @@ export class OfflineCopy {
     if (this.pendingFromServer.length > 0) {
       // Its own entry: merging a book's state with the batch of keystrokes would decode all of it again.
       try {
-        this.write(this.db, merge(this.pendingFromServer));
+        const written = this.write(this.db, merge(this.pendingFromServer));
         this.pendingFromServer = [];
+        // Only a committed write makes the copy one to open from: a write started as the page closes may not be.
+        written.oncomplete = this.markStored;
       } catch {
         // The connection is closing (the copy is being deleted): the server keeps it.
         return;
@@ -253,8 +263,9 @@ export class OfflineCopy {
     };
   };
 
-  private write(db: IDBDatabase, update: Uint8Array): void {
-    db.transaction(UPDATES_STORE, 'readwrite').objectStore(UPDATES_STORE).add(update);
+  private write(db: IDBDatabase, update: Uint8Array): IDBTransaction {
+    const transaction = db.transaction(UPDATES_STORE, 'readwrite');
+    transaction.objectStore(UPDATES_STORE).add(update);
     this.storedCount += 1;
     if (this.storedCount >= OFFLINE_COPY_TRIM_AFTER_WRITES && this.trimTimer === null && !this.destroyed) {
       this.trimTimer = setTimeout(() => {
@@ -262,7 +273,17 @@ export class OfflineCopy {
         void this.trim();
       }, OFFLINE_COPY_TRIM_DELAY_MS);
     }
+    return transaction;
   }
+
+  private readonly markStored = (): void => {
+    if (this.forgotten) return;
+    try {
+      window.localStorage.setItem(this.storedKey, '1');
+    } catch {
+      // Storage full or disabled: the next opening fetches the server's state as well, and reads the copy.
+    }
+  };
 
   /**
    * Rewrites the copy as one entry: the document's whole state, after reading what other tabs wrote meanwhile,
@@ -376,12 +397,14 @@ export class OfflineCopy {
 
   /** Forgets the copy: its journal, what it knew of the server, and its database. */
   async clearData(): Promise<void> {
+    this.forgotten = true;
     this.pending = [];
     this.pendingFromServer = [];
     this.inFlight = [];
     this.writeJournal();
     try {
       window.localStorage.removeItem(this.serverKey);
+      window.localStorage.removeItem(this.storedKey);
     } catch {
       // Nothing was stored.
     }

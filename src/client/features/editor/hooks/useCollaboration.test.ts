@@ -3,7 +3,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
-import { offlineCopyName, offlineServerKey } from '../offline-copy-keys';
+import { offlineCopyName, offlineStoredKey } from '../offline-copy-keys';
 import { pendingEarlyRead } from '../early-copy-read.testing';
 import { type EarlyCopyRead, takeEarlyCopyRead } from '../offline-copy-store';
 import { useCollaboration } from './useCollaboration';
@@ -21,7 +21,7 @@ let counter = 0;
 function documentWithCopy(): string {
   const documentId = `collab-hook-test-${counter++}`;
   documentIds.push(documentId);
-  localStorage.setItem(offlineServerKey(offlineCopyName(documentId)), '');
+  localStorage.setItem(offlineStoredKey(offlineCopyName(documentId)), '');
   return documentId;
 }
 
@@ -56,7 +56,7 @@ afterEach(() => {
   cleanup();
   for (const documentId of documentIds.splice(0)) {
     indexedDB.deleteDatabase(offlineCopyName(documentId));
-    localStorage.removeItem(offlineServerKey(offlineCopyName(documentId)));
+    localStorage.removeItem(offlineStoredKey(offlineCopyName(documentId)));
   }
 });
 
