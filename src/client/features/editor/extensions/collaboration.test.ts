@@ -1,4 +1,5 @@
 import { Editor } from '@tiptap/core';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
 import Collaboration from '@tiptap/extension-collaboration';
 import { yUndoPluginKey } from '@tiptap/y-tiptap';
 import { afterEach, expect, it } from 'vitest';
@@ -40,4 +41,38 @@ it('what the writer types still reaches the shared document and undoes as one st
   expect(ydoc.getXmlFragment('default').toString()).toContain('Start. Hello world');
   e.commands.undo();
   expect(e.getText()).toBe('Start.');
+});
+
+it('a plugin registered as the editor opens (a menu, live grammar) does not render the whole document again', () => {
+  const { e, ydoc } = setup(DocumentCollaboration);
+  e.commands.setContent('<p>First.</p><p>Second.</p>');
+  let transactions = 0;
+  e.on('transaction', () => (transactions += 1));
+  const before = e.state.doc;
+  e.registerPlugin(new Plugin({ key: new PluginKey('menu'), view: () => ({}) }));
+  expect(transactions).toBe(0);
+  expect(e.state.doc).toBe(before);
+  // TipTap's own binding replaces the document with a fresh render of the Yjs document.
+  const plain = setup(Collaboration);
+  plain.e.commands.setContent('<p>First.</p><p>Second.</p>');
+  let plainTransactions = 0;
+  plain.e.on('transaction', () => (plainTransactions += 1));
+  plain.e.registerPlugin(new Plugin({ key: new PluginKey('menu'), view: () => ({}) }));
+  expect(plainTransactions).toBe(1);
+
+  // The binding still knows which node is which: typing and another writer's change land in the right paragraph.
+  e.commands.insertContentAt(e.state.doc.child(0).nodeSize - 1, ' Edited');
+  expect(ydoc.getXmlFragment('default').toString()).toBe(
+    '<paragraph>First. Edited</paragraph><paragraph>Second.</paragraph>',
+  );
+  const other = new Y.Doc();
+  Y.applyUpdate(other, Y.encodeStateAsUpdate(ydoc));
+  ((other.getXmlFragment('default').get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Then ');
+  Y.applyUpdate(ydoc, Y.encodeStateAsUpdate(other, Y.encodeStateVector(ydoc)));
+  expect(e.getText({ blockSeparator: '|' })).toBe('First. Edited|Then Second.');
+  e.unregisterPlugin('menu');
+  e.commands.insertContentAt(e.state.doc.content.size - 1, '!');
+  expect(ydoc.getXmlFragment('default').toString()).toBe(
+    '<paragraph>First. Edited</paragraph><paragraph>Then Second.!</paragraph>',
+  );
 });
