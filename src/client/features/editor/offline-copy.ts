@@ -247,18 +247,18 @@ export class OfflineCopy {
     if (this.pending.length === 0) return;
     const update = merge(this.pending);
     this.pending = [];
+    let written: IDBTransaction;
     try {
-      this.write(this.db, update);
+      written = this.write(this.db, update);
     } catch {
       // The connection is closing (the copy is being deleted): the journal keeps the update.
       this.pending.unshift(update);
       return;
     }
     this.inFlight.push(update);
-    // Transactions on one store run in order: when a later one completes, the write has committed.
-    const check = this.db.transaction(UPDATES_STORE, 'readonly');
-    check.oncomplete = () => {
-      this.inFlight = this.inFlight.filter((written) => written !== update);
+    // Committed: the journal no longer needs it.
+    written.oncomplete = () => {
+      this.inFlight = this.inFlight.filter((entry) => entry !== update);
       this.writeJournal();
     };
   };
