@@ -539,7 +539,8 @@ async function printRequests(page: Page, openedMs: number) {
 
 /**
  * With --timeline (no profiler, so nothing slows the page): when the collaboration socket was created, opened and
- * sent or received each message, and the page's long tasks, in ms since navigation. Source text: see openProbe.
+ * sent or received each message, and the page's long tasks (where each started and ended), in ms since
+ * navigation. Source text: see openProbe.
  */
 const TIMELINE_PROBE = {
   content: `(() => {
@@ -560,8 +561,10 @@ const TIMELINE_PROBE = {
       }
     };
     new PerformanceObserver((list) => {
+      // Listed where the task started (the observer hears of it later), with where it ended.
       for (const entry of list.getEntries())
-        mark('long task ' + entry.duration.toFixed(0) + ' ms');
+        log.push([entry.startTime, 'long task ' + entry.duration.toFixed(0) + ' ms, to ' +
+          (entry.startTime + entry.duration).toFixed(0)]);
     }).observe({ entryTypes: ['longtask'] });
 
   })();`,
