@@ -164,10 +164,13 @@ test('"Loading document..." while it loads, "Document not found" for a missing o
   const { id } = await createDocumentViaApi(request, user, 'Slow');
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/documents/${id}`, async (route) => {
-    await held;
-    await route.fallback();
-  });
+  await page.route(
+    (url) => url.pathname === `/api/documents/${id}`,
+    async (route) => {
+      await held;
+      await route.fallback();
+    },
+  );
   await page.goto(`/editor/${id}`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading document...' })).toBeVisible();
   release();

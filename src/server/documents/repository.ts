@@ -29,6 +29,9 @@ export interface DocumentRecord extends DocumentSummaryRecord {
   version: number;
 }
 
+/** A document without its content (the editor's opening, which takes the content from elsewhere). */
+export type DocumentHeadRecord = Omit<DocumentRecord, 'content'>;
+
 const summaryColumns = {
   id: documents.id,
   title: documents.title,
@@ -38,7 +41,8 @@ const summaryColumns = {
   isPublic: documents.isPublic,
 };
 
-const fullColumns = { ...summaryColumns, content: documents.content, version: documents.version };
+const headColumns = { ...summaryColumns, version: documents.version };
+const fullColumns = { ...headColumns, content: documents.content };
 
 type FullRow = Omit<DocumentRecord, 'content'> & { content: unknown };
 export const asRecord = (row: FullRow): DocumentRecord => row as DocumentRecord;
@@ -82,7 +86,7 @@ function buildStatements(db: Db) {
         ),
       )
       // A content replacement already has the new content in hand: reading 10 KB of jsonb back is waste.
-      .returning(withContent ? fullColumns : { ...summaryColumns, version: documents.version })
+      .returning(withContent ? fullColumns : headColumns)
       .prepare(name);
   return {
     list: db
@@ -98,6 +102,12 @@ function buildStatements(db: Db) {
       .where(and(ownedBy, sessionActive))
       .limit(1)
       .prepare('qw_documents_get_in_session'),
+    headInSession: db
+      .select(headColumns)
+      .from(documents)
+      .where(and(ownedBy, sessionActive))
+      .limit(1)
+      .prepare('qw_documents_head_in_session'),
     stateInSession: db
       .select({ ydocState: documents.ydocState })
       .from(documents)
@@ -156,6 +166,17 @@ export async function findOwnedDocument(
     ? await prepared.getInSession.execute({ id: documentId, userId, sessionId })
     : await prepared.get.execute({ id: documentId, userId });
   return row && asRecord(row);
+}
+
+/** The user's document without its content, while `sessionId` is an active session of theirs. */
+export async function findOwnedDocumentHead(
+  db: Db,
+  userId: string,
+  documentId: string,
+  sessionId: string,
+): Promise<DocumentHeadRecord | undefined> {
+  const [row] = await statements(db).headInSession.execute({ id: documentId, userId, sessionId });
+  return row;
 }
 
 /**

@@ -209,6 +209,38 @@ describe('GET /api/documents/:id', () => {
     expect(res.body).toEqual({ message: 'Document not found', code: 'not_found' });
   });
 
+  it('with ?content=false answers the document without its content, with the same ETag', async () => {
+    const created = await create(alice, { title: 'a book', content: docWith('long body') });
+    await server.request('PATCH', `/api/documents/${created.id}`, {
+      token: alice.token,
+      body: { title: 'the book' },
+    });
+    const res = await server.request('GET', `/api/documents/${created.id}?content=false`, {
+      token: alice.token,
+    });
+    expect(res.status).toBe(200);
+    const { content: _content, ...head } = created;
+    expect(res.body).toEqual({ ...head, title: 'the book', updated_at: expect.any(String) });
+    expect(res.body).not.toHaveProperty('content');
+    expect(res.headers.get('etag')).toBe('"2"');
+    const full = await server.request('GET', `/api/documents/${created.id}?content=true`, {
+      token: alice.token,
+    });
+    expect(full.body).toEqual({ ...res.body, content: docWith('long body') });
+  });
+
+  it('answers 400 to a content parameter other than true or false', async () => {
+    const created = await create(alice);
+    const res = await server.request('GET', `/api/documents/${created.id}?content=no`, {
+      token: alice.token,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(/^content: /),
+    });
+  });
+
   it('answers 400 for a malformed id', async () => {
     for (const id of ['not-a-uuid', '123', `${MISSING_ID}x`]) {
       const res = await server.request('GET', `/api/documents/${id}`, { token: alice.token });
@@ -385,9 +417,11 @@ describe('ownership and authentication', () => {
   it('answers 404 to another user’s get, patch and delete, and changes nothing', async () => {
     const created = await create(alice, { title: 'private', content: docWith('secret') });
     const url = `/api/documents/${created.id}`;
-    const get = await server.request('GET', url, { token: bob.token });
-    expect(get.status).toBe(404);
-    expect(get.body).toEqual({ message: 'Document not found', code: 'not_found' });
+    for (const asked of [url, `${url}?content=false`]) {
+      const get = await server.request('GET', asked, { token: bob.token });
+      expect(get.status).toBe(404);
+      expect(get.body).toEqual({ message: 'Document not found', code: 'not_found' });
+    }
     const patch = await server.request('PATCH', url, { token: bob.token, body: { title: 'pwned' } });
     expect(patch.status).toBe(404);
     const patchIfMatch = await server.request('PATCH', url, {
@@ -437,9 +471,11 @@ describe('signed-out sessions', () => {
     const logout = await server.request('POST', '/api/auth/logout?scope=local', { token: user.token });
     expect(logout.status).toBe(204);
 
-    const get = await server.request('GET', url, { token: user.token });
-    expect(get.status).toBe(401);
-    expect(get.body.code).toBe('session_not_found');
+    for (const asked of [url, `${url}?content=false`]) {
+      const get = await server.request('GET', asked, { token: user.token });
+      expect(get.status).toBe(401);
+      expect(get.body.code).toBe('session_not_found');
+    }
     for (const headers of [{}, { 'if-match': '"1"' }, { 'if-match': '"7"' }] as Record<string, string>[]) {
       const patch = await server.request('PATCH', url, {
         token: user.token,

@@ -7,9 +7,11 @@ import {
   createDocument,
   deleteDocument,
   getDocument,
+  getDocumentHead,
   getDocumentState,
   listDocuments,
   updateDocument,
+  type DocumentHeadRecord,
   type DocumentRecord,
   type DocumentsContext,
   type DocumentSummaryRecord,
@@ -29,6 +31,8 @@ import {
  */
 
 const paramsSchema = z.object({ id: documentIdSchema });
+/** `?content=false`: the document without its content (see getDocumentHead). */
+const documentQuerySchema = z.object({ content: z.enum(['true', 'false']).optional() });
 
 function presentSummary(row: DocumentSummaryRecord): DocumentSummary {
   return {
@@ -72,12 +76,12 @@ export function parseIfMatch(header: string | string[] | undefined): number[] | 
   return versions;
 }
 
-function sendDocument(reply: FastifyReply, row: DocumentRecord, status = 200) {
+function sendDocument(reply: FastifyReply, row: DocumentRecord | DocumentHeadRecord, status = 200) {
   return reply
     .status(status)
     .header('etag', etagOf(row.version))
     .header('cache-control', 'private, no-cache')
-    .send(presentDocument(row));
+    .send('content' in row ? presentDocument(row) : presentSummary(row));
 }
 
 /**
@@ -123,8 +127,11 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   // The editor's hot paths (open, autosave): the session check runs inside the document's own statement.
   app.get('/:id', async (request, reply) => {
     const { id } = parseInput(paramsSchema, request.params);
+    const { content } = parseInput(documentQuerySchema, request.query);
     const row = await withSessionInStatement(request, ({ userId, sessionId }) =>
-      getDocument(ctx, userId, id, { sessionId }),
+      content === 'false'
+        ? getDocumentHead(ctx, userId, id, { sessionId })
+        : getDocument(ctx, userId, id, { sessionId }),
     );
     return sendDocument(reply, row);
   });

@@ -11,16 +11,18 @@ import {
   deleteOwnedDocument,
   findLiveState,
   findOwnedDocument,
+  findOwnedDocumentHead,
   findOwnedLiveState,
   storeLiveStates,
   insertDocument,
   listDocumentsOf,
   updateOwnedDocument,
+  type DocumentHeadRecord,
   type DocumentRecord,
   type DocumentSummaryRecord,
 } from './repository';
 
-export type { DocumentRecord, DocumentSummaryRecord } from './repository';
+export type { DocumentHeadRecord, DocumentRecord, DocumentSummaryRecord } from './repository';
 
 /**
  * The documents rules (SPEC §5, §7): owner-only, content already validated and sanitized by the shared
@@ -95,6 +97,21 @@ export async function getDocument(
   options: SessionOption = {},
 ): Promise<DocumentRecord> {
   const document = await findOwnedDocument(ctx.db, userId, documentId, options.sessionId);
+  if (!document) throw notFound('Document not found');
+  return document;
+}
+
+/**
+ * The user's document without its content: the editor opening it takes the content from this browser's offline
+ * copy or the Yjs state (getDocumentState), not a second time as JSON. 404 like getDocument.
+ */
+export async function getDocumentHead(
+  ctx: DocumentsContext,
+  userId: string,
+  documentId: string,
+  options: { sessionId: string },
+): Promise<DocumentHeadRecord> {
+  const document = await findOwnedDocumentHead(ctx.db, userId, documentId, options.sessionId);
   if (!document) throw notFound('Document not found');
   return document;
 }

@@ -40,7 +40,7 @@ import {
 } from './hooks/useCollaboration';
 import {
   documentQueryKey,
-  readContent,
+  useDocumentContent,
   useCreateDocument,
   useDocumentQuery,
   type EditorDocument,
@@ -213,6 +213,7 @@ function EditorWorkspace({ document, user, collabUser, collab, storedAt }: Works
     collabUser,
     live: collab.live,
     ready: collab.ready,
+    waitsForSocket: collab.waitsForSocket,
     lastEditedAt: lastEdited,
     onLocalEdit: setLocalEditAt,
     title: titleState.title,
@@ -251,6 +252,8 @@ interface FrameProps {
   collabUser: CollabUser;
   live: boolean;
   ready: boolean;
+  /** Only the socket's first sync can make the document ready (see CollabState): the stored content is shown. */
+  waitsForSocket: boolean;
   lastEditedAt: Date | null;
   onLocalEdit: (at: Date) => void;
   title: string;
@@ -374,7 +377,7 @@ interface EditorFrameProps extends FrameProps {
 function EditorFrame(props: EditorFrameProps) {
   const { document, user, live, ready, editor, session, lastEditedAt, title, onTitleChange, titleSaving } =
     props;
-  const { titleUnsaved, onRetryTitle } = props;
+  const { titleUnsaved, onRetryTitle, waitsForSocket } = props;
   const { aiController, onAccountOpenChange: setAccountOpen } = props;
   const ai: EditorAiActions = aiController?.actions ?? {};
   const { preferences } = useUserSettings();
@@ -425,9 +428,11 @@ function EditorFrame(props: EditorFrameProps) {
     void loadSuggestionBubble();
   }, []);
 
-  const content = useMemo(() => readContent(document.content), [document.content]);
+  // The stored content, asked for only when nothing but the socket can open the document (a copy or the
+  // server's Yjs state usually does, with the same content in fewer bytes).
+  const content = useDocumentContent(document.id, !ready && waitsForSocket);
   // An empty document cannot be duplicated by the first sync, so it is editable at once, even offline.
-  const bodyReady = ready || (content.content ?? []).length === 0;
+  const bodyReady = ready || (content !== undefined && (content.content ?? []).length === 0);
 
   return (
     <div className={cn('flex min-h-dvh flex-col bg-background', chatOpen && 'lg:pr-96')}>

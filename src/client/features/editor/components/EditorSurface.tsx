@@ -6,8 +6,8 @@ import { ContentPreview } from './ContentPreview';
 export const EDITOR_BODY_CLASS = 'qw-editor-body';
 
 /**
- * The rich-text body: 'Loading editor...' until the editor exists, the read-only REST copy until the live
- * document has state, then the live editor.
+ * The rich-text body: 'Loading editor...' until the editor exists, until the live document has state the stored
+ * content read-only (when it was asked for: see EditorFrame) or 'Loading document...', then the live editor.
  */
 export function EditorSurface({
   editor,
@@ -16,16 +16,18 @@ export function EditorSurface({
 }: {
   editor: Editor | null;
   ready: boolean;
-  content: RichTextDoc;
+  content: RichTextDoc | undefined;
 }) {
-  if (!editor) {
-    return (
-      <div className="py-8 text-sm text-muted-foreground" role="status">
-        Loading editor...
-      </div>
-    );
-  }
-  if (!ready)
-    return <ContentPreview content={content} className={`${EDITOR_BODY_CLASS} tiptap opacity-80`} />;
-  return <EditorContent editor={editor} />;
+  if (!editor) return <LoadingStatus>Loading editor...</LoadingStatus>;
+  if (ready) return <EditorContent editor={editor} />;
+  if (!content) return <LoadingStatus>Loading document...</LoadingStatus>;
+  return <ContentPreview content={content} className={`${EDITOR_BODY_CLASS} tiptap opacity-80`} />;
+}
+
+function LoadingStatus({ children }: { children: string }) {
+  return (
+    <div className="py-8 text-sm text-muted-foreground" role="status">
+      {children}
+    </div>
+  );
 }

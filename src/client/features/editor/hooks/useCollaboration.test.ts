@@ -6,12 +6,14 @@ import { COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
 import { offlineCopyName, offlineStoredKey } from '../offline-copy-keys';
 import { pendingEarlyRead } from '../early-copy-read.testing';
 import { type EarlyCopyRead, takeEarlyCopyRead } from '../offline-copy-store';
+import { fetchServerState } from '../server-state';
 import { useCollaboration } from './useCollaboration';
 
 vi.mock('../offline-copy-store', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../offline-copy-store')>()),
   takeEarlyCopyRead: vi.fn(() => null),
 }));
+vi.mock('../server-state', () => ({ fetchServerState: vi.fn(() => Promise.resolve(null)) }));
 
 const user = { id: 'user-1', name: 'Ada', color: '#ef4444' };
 const documentIds: string[] = [];
@@ -25,8 +27,8 @@ function documentWithCopy(): string {
   return documentId;
 }
 
-/** The copy as the route's early read returns it: `paragraphs` paragraphs, handed over when `finish` is called. */
-function earlyRead(paragraphs: number): { early: EarlyCopyRead; finish: () => void } {
+/** A document's Yjs state with `paragraphs` paragraphs in it. */
+function stateWith(paragraphs: number): Uint8Array {
   const doc = new Y.Doc();
   doc.getXmlFragment(COLLAB_FRAGMENT).insert(
     0,
@@ -36,7 +38,20 @@ function earlyRead(paragraphs: number): { early: EarlyCopyRead; finish: () => vo
       return paragraph;
     }),
   );
-  return pendingEarlyRead(Y.encodeStateAsUpdate(doc));
+  return Y.encodeStateAsUpdate(doc);
+}
+
+/** The copy as the route's early read returns it: `paragraphs` paragraphs, handed over when `finish` is called. */
+function earlyRead(paragraphs: number): { early: EarlyCopyRead; finish: () => void } {
+  return pendingEarlyRead(stateWith(paragraphs));
+}
+
+/** The document opened as the editor page does (from the server's state over HTTP when there is no copy). */
+function renderOwnersSession(documentId = `collab-hook-test-${counter++}`) {
+  documentIds.push(documentId);
+  return renderHook(() =>
+    useCollaboration({ documentId, user, getToken: () => null, openFromServerState: true }),
+  );
 }
 
 /** Renders the hook, noting what each session's document held when the page first saw it (the editor is made then). */
@@ -84,6 +99,44 @@ describe('useCollaboration: opening from the copy read as the route matched', ()
     act(() => finish());
     await waitFor(() => expect(result.current.ready).toBe(true));
     expect(result.current.session!.ydoc.getXmlFragment(COLLAB_FRAGMENT).length).toBe(12);
+    unmount();
+  });
+});
+
+describe('useCollaboration: whether only the socket can still open the document', () => {
+  it('says so once the copy is read empty and the server has no state over HTTP (the page then shows the stored content)', async () => {
+    let answer: (state: Uint8Array | null) => void = () => {};
+    vi.mocked(fetchServerState).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const { result, unmount } = renderOwnersSession();
+    await waitFor(() => expect(result.current.session).not.toBeNull());
+    // The state is still coming: it may yet open the document.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current.waitsForSocket).toBe(false);
+    act(() => answer(null));
+    await waitFor(() => expect(result.current.waitsForSocket).toBe(true));
+    expect(result.current.ready).toBe(false);
+    unmount();
+  });
+
+  it('does not when the server state opens it', async () => {
+    vi.mocked(fetchServerState).mockResolvedValueOnce(stateWith(3));
+    const { result, unmount } = renderOwnersSession();
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    expect(result.current.session!.ydoc.getXmlFragment(COLLAB_FRAGMENT).length).toBe(3);
+    expect(result.current.waitsForSocket).toBe(false);
+    unmount();
+  });
+
+  it('does not when the copy opens it', async () => {
+    const documentId = documentWithCopy();
+    const { early, finish } = earlyRead(5);
+    vi.mocked(takeEarlyCopyRead).mockReturnValueOnce(early);
+    const asked = vi.mocked(fetchServerState).mock.calls.length;
+    const { result, unmount } = renderOwnersSession(documentId);
+    act(() => finish());
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    expect(result.current.waitsForSocket).toBe(false);
+    expect(vi.mocked(fetchServerState).mock.calls.length).toBe(asked);
     unmount();
   });
 });

@@ -51,6 +51,11 @@ export interface CollabState {
   live: boolean;
   /** The Y.Doc holds real state (from IndexedDB or the server), so the live editor can be shown. */
   ready: boolean;
+  /**
+   * Only the socket's first sync can still make the document ready: this browser's copy is read and empty, and
+   * there is no server state over HTTP (none asked for, 204, failed). The page then shows the stored content.
+   */
+  waitsForSocket: boolean;
 }
 
 export interface UseCollaborationOptions {
@@ -127,6 +132,7 @@ export function useCollaboration({
   const [session, setSession] = useState<CollabSession | null>(null);
   const [live, setLive] = useState(false);
   const [ready, setReady] = useState(false);
+  const [waitsForSocket, setWaitsForSocket] = useState(false);
   /** Counts the sessions started anew after this browser's copy of the document was found out of date. */
   const [restarts, setRestarts] = useState(0);
 
@@ -174,6 +180,10 @@ export function useCollaboration({
       const markReady = () => {
         if (serverSynced || !fragmentIsEmpty(editorDoc)) setReady(true);
       };
+      let copyRead = false;
+      let serverStateAwaited = openFromServerState && !hasOfflineCopy(documentId);
+      const refreshWaitsForSocket = () =>
+        setWaitsForSocket(copyRead && !serverStateAwaited && fragmentIsEmpty(editorDoc));
       const refreshLive = () => setLive(connected && serverSynced);
 
       const provider = new HocuspocusProvider({
@@ -234,6 +244,8 @@ export function useCollaboration({
       void local.whenSynced.then(() => {
         markOpening('offline-copy-read');
         markReady();
+        copyRead = true;
+        refreshWaitsForSocket();
       });
       // The copy read as the route matched is in the document already: the editor opens from it at once, as it
       // would once the copy is read here (what other tabs wrote since merges in when it is).
@@ -246,23 +258,27 @@ export function useCollaboration({
       // once. A browser with a copy opens from it, and the socket brings what it lacks. Should a copy turn up with
       // content first anyway (one never synced), the request is cancelled.
       const serverState = new AbortController();
-      if (openFromServerState && !hasOfflineCopy(documentId)) {
+      if (serverStateAwaited) {
         void local.whenSynced.then(() => {
           if (!fragmentIsEmpty(editorDoc)) serverState.abort();
         });
         void fetchServerState(documentId, serverState.signal).then((state) => {
-          if (!state || serverChecked || serverState.signal.aborted) return;
-          // The copy is of a history the server no longer has (as the socket's check above would find). Reading
-          // the state vector out of a whole book takes as long as applying it: only done where there is a
-          // history to compare with; otherwise the document's own, once the state is in it, is remembered.
-          if (local.knowsServerHistory() && !local.belongsTo(Y.encodeStateVectorFromUpdate(state))) {
-            return startAfresh();
+          serverStateAwaited = false;
+          if (serverState.signal.aborted) return;
+          if (state && !serverChecked) {
+            // The copy is of a history the server no longer has (as the socket's check above would find).
+            // Reading the state vector out of a whole book takes as long as applying it: only done where there
+            // is a history to compare with; otherwise the document's own, once the state is in it, is remembered.
+            if (local.knowsServerHistory() && !local.belongsTo(Y.encodeStateVectorFromUpdate(state))) {
+              return startAfresh();
+            }
+            if (editorDoc === ydoc) local.applyServerState(state, serverState);
+            else Y.applyUpdate(ydoc, state, serverState);
+            local.rememberServer(Y.encodeStateVector(ydoc));
+            markOpening('server-state-applied');
+            markReady();
           }
-          if (editorDoc === ydoc) local.applyServerState(state, serverState);
-          else Y.applyUpdate(ydoc, state, serverState);
-          local.rememberServer(Y.encodeStateVector(ydoc));
-          markOpening('server-state-applied');
-          markReady();
+          refreshWaitsForSocket();
         });
       }
 
@@ -321,6 +337,7 @@ export function useCollaboration({
         setSession(null);
         setLive(false);
         setReady(false);
+        setWaitsForSocket(false);
       };
     };
     let waiting: ReturnType<typeof setTimeout> | undefined;
@@ -338,5 +355,5 @@ export function useCollaboration({
     };
   }, [documentId, autoSave, restarts, enabled, openFromServerState]);
 
-  return { session, live, ready };
+  return { session, live, ready, waitsForSocket };
 }
