@@ -1,4 +1,4 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
@@ -40,6 +40,31 @@ describe('document statistics', () => {
 });
 
 describe('live counts', () => {
+  it('a change is counted in idle time after a short delay, not from a timer that could fall before a keystroke is painted', async () => {
+    const idle: (() => void)[] = [];
+    const browser = window as unknown as Record<string, unknown>;
+    browser.requestIdleCallback = (callback: () => void) => idle.push(callback);
+    browser.cancelIdleCallback = () => {};
+    try {
+      editor = new Editor({
+        extensions: createEditorExtensions({ history: false }),
+        content: '<p>One two three.</p>',
+      });
+      const { result } = renderHook(() => useEditorStats(editor!));
+      act(() => {
+        editor!.commands.insertContentAt(editor!.state.doc.content.size - 1, ' four five');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(result.current).toMatchObject({ wordCount: 3 });
+      expect(idle).toHaveLength(1);
+      act(() => idle.shift()!());
+      expect(result.current).toMatchObject({ wordCount: 5 });
+    } finally {
+      delete browser.requestIdleCallback;
+      delete browser.cancelIdleCallback;
+    }
+  });
+
   it('a short document is counted as the editor mounts', () => {
     editor = new Editor({
       extensions: createEditorExtensions({ history: false }),
