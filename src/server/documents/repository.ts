@@ -44,7 +44,7 @@ const summaryColumns = {
 const headColumns = { ...summaryColumns, version: documents.version };
 const fullColumns = { ...headColumns, content: documents.content };
 
-type FullRow = Omit<DocumentRecord, 'content'> & { content: unknown };
+type FullRow = DocumentHeadRecord & { content: unknown };
 export const asRecord = (row: FullRow): DocumentRecord => row as DocumentRecord;
 
 /**

@@ -50,7 +50,7 @@ export function useCreateDocument() {
 }
 
 /** SPEC §3: content may arrive as a JSON string and must then be read as a tree. */
-export function readContent(content: DocumentWithContent['content'] | undefined): RichTextDoc {
+function readContent(content: DocumentWithContent['content'] | undefined): RichTextDoc {
   if (typeof content === 'string') {
     try {
       return JSON.parse(content) as RichTextDoc;
