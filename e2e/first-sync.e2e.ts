@@ -347,3 +347,33 @@ test('a browser without a copy opens a document that has been live from the serv
   expect(await textInFreshBrowser(browser, user, id)).toBe(expected.join('\n'));
   await context.close();
 });
+
+test('the document’s state is asked for once, by the page’s first script, before the app’s code has run', async ({
+  browser,
+  request,
+}) => {
+  const user = await createTestUser(request, 'first-sync-early');
+  const id = await createDocumentWithText(request, user, STORED_PARAGRAPHS);
+  const fromOther = 'Added on the other device.';
+  await addParagraphOnAnotherDevice(browser, user, id, fromOther);
+
+  const context = await browser.newContext();
+  await signInContext(context, user);
+  const page = await context.newPage();
+  // Who asked for the state: the browser names the script that made each request.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const stateRequests: { script: string | undefined }[] = [];
+  cdp.on('Network.requestWillBeSent', ({ request: sent, initiator }) => {
+    if (new URL(sent.url).pathname === `/api/documents/${id}/state`) {
+      stateRequests.push({ script: initiator.stack?.callFrames[0]?.url });
+    }
+  });
+  await page.goto(`/editor/${id}`);
+  await waitForLive(page);
+  expect(await documentText(page)).toBe([...STORED_PARAGRAPHS, fromOther].join('\n'));
+  // Once, from the page itself (its inline script, allowed by the Content-Security-Policy), not from the app's
+  // code, which would have asked only after it was fetched and run.
+  expect(stateRequests).toEqual([{ script: page.url() }]);
+  await context.close();
+});

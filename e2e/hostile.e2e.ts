@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { EARLY_STATE_SCRIPT } from '../src/shared/editor-early-request';
 import { FIRST_PAINT_SCRIPT } from '../src/shared/first-paint';
 import { expect, test, type Users } from './fixtures';
 
@@ -104,31 +105,35 @@ function watch(page: Page): Watch {
 async function expectHarmless(page: Page, w: Watch, where: string) {
   // Give event-driven payloads (onload, onerror, autofocus/onfocus) time to fire.
   await page.waitForTimeout(750);
-  const report = await page.evaluate((firstPaintScript) => {
-    const bad: string[] = [];
-    for (const element of document.querySelectorAll('*')) {
-      for (const attribute of element.getAttributeNames()) {
-        if (/^on/iu.test(attribute)) bad.push(`${element.tagName} has ${attribute}`);
+  const report = await page.evaluate(
+    (ownScripts) => {
+      const bad: string[] = [];
+      for (const element of document.querySelectorAll('*')) {
+        for (const attribute of element.getAttributeNames()) {
+          if (/^on/iu.test(attribute)) bad.push(`${element.tagName} has ${attribute}`);
+        }
+        const tag = element.tagName.toLowerCase();
+        if (['iframe', 'object', 'embed', 'frame'].includes(tag)) bad.push(`a <${tag}> element`);
+        if (tag === 'script') {
+          const src = element.getAttribute('src') ?? '';
+          // The inline scripts the app ships in its pages' heads (first paint; the editor's early state request) are
+          // allowed by their exact texts.
+          const ownInlineScript = !src && ownScripts.includes(element.textContent ?? '');
+          if (!ownInlineScript && (!src || !(src.startsWith('/') || src.startsWith(location.origin))))
+            bad.push(`a script: ${element.outerHTML.slice(0, 120)}`);
+        }
+        const style = element.getAttribute('style') ?? '';
+        if (/javascript:|expression\(/iu.test(style)) bad.push(`style ${style}`);
       }
-      const tag = element.tagName.toLowerCase();
-      if (['iframe', 'object', 'embed', 'frame'].includes(tag)) bad.push(`a <${tag}> element`);
-      if (tag === 'script') {
-        const src = element.getAttribute('src') ?? '';
-        // The one inline script the app ships (the first-paint script in index.html's head) is allowed by its exact text.
-        const ownFirstPaintScript = !src && element.textContent === firstPaintScript;
-        if (!ownFirstPaintScript && (!src || !(src.startsWith('/') || src.startsWith(location.origin))))
-          bad.push(`a script: ${element.outerHTML.slice(0, 120)}`);
-      }
-      const style = element.getAttribute('style') ?? '';
-      if (/javascript:|expression\(/iu.test(style)) bad.push(`style ${style}`);
-    }
-    const links = [...document.querySelectorAll('a')].map((a) => ({
-      href: a.getAttribute('href'),
-      rel: a.getAttribute('rel') ?? '',
-      text: a.textContent ?? '',
-    }));
-    return { bad, links, pwned: (window as unknown as { __pwned?: number }).__pwned };
-  }, FIRST_PAINT_SCRIPT);
+      const links = [...document.querySelectorAll('a')].map((a) => ({
+        href: a.getAttribute('href'),
+        rel: a.getAttribute('rel') ?? '',
+        text: a.textContent ?? '',
+      }));
+      return { bad, links, pwned: (window as unknown as { __pwned?: number }).__pwned };
+    },
+    [FIRST_PAINT_SCRIPT, EARLY_STATE_SCRIPT],
+  );
   expect(report.bad, `${where}: dangerous DOM`).toEqual([]);
   expect(report.pwned, `${where}: injected global`).toBeUndefined();
   expect(w.dialogs, `${where}: dialogs`).toEqual([]);

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
+import { EARLY_STATE_SCRIPT } from '../src/shared/editor-early-request.js';
 import { EDITOR_HTML_FILE } from '../src/shared/first-paint.js';
 import { chunksImportedBy } from './chunk-graph.js';
 
@@ -63,9 +64,20 @@ export function editorPageHtml(): Plugin {
         if (!kept.includes('</head>')) throw new Error('index.html has no </head>');
         writeFileSync(
           path.join(outDir, EDITOR_HTML_FILE),
-          kept.replace('</head>', () => `${links}\n</head>`),
+          withEarlyRequest(kept.replace('</head>', () => `${links}\n</head>`)),
         );
       },
     },
   };
+}
+
+const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
+
+/**
+ * Puts the early request of the document's state (shared/editor-early-request.ts) first in the head, right after
+ * the charset: it starts before the browser reads the page's inline stylesheet and preload links.
+ */
+export function withEarlyRequest(html: string): string {
+  if (!CHARSET.test(html)) throw new Error('index.html has no <meta charset>');
+  return html.replace(CHARSET, (charset) => `${charset}\n<script>${EARLY_STATE_SCRIPT}</script>`);
 }

@@ -21,6 +21,7 @@ import type { DocumentWriteHooks } from './documents/service';
 import { createMailer } from './mail/mailer';
 import { parse as parseQueryString } from 'node:querystring';
 import { stripNulDeep } from '../shared/text/nul';
+import { EARLY_STATE_SCRIPT } from '../shared/editor-early-request';
 import { FIRST_PAINT_SCRIPT } from '../shared/first-paint';
 import { registerRoutes } from './routes';
 import { registerVersions } from './versions/plugin';
@@ -121,11 +122,14 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         // Harper (live grammar) compiles its WebAssembly in a same-origin worker; this allows compiling WASM and
         // nothing else (no eval). Workers fall back to script-src, so 'self' already covers the worker script.
-        // The one inline script, the first-paint script (theme, signed-in mark: shared/first-paint.ts), by its hash.
+        // The two inline scripts, by their hashes: the first-paint script (theme, signed-in mark:
+        // shared/first-paint.ts) and, on the editor's page, the early request of the document's state
+        // (shared/editor-early-request.ts).
         scriptSrc: [
           "'self'",
           "'wasm-unsafe-eval'",
           `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`,
+          `'sha256-${createHash('sha256').update(EARLY_STATE_SCRIPT).digest('base64')}'`,
         ],
         // The editor sets inline styles (font, colour, alignment).
         styleSrc: ["'self'", "'unsafe-inline'"],
