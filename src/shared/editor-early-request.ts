@@ -1,5 +1,6 @@
-import { AUTH_REFRESH_MARGIN_TICKS, AUTH_TICK_MS } from './constants';
-import { SESSION_STORAGE_KEY } from './first-paint';
+// With extensions: the build's Vite config loads this file through scripts/vite-editor-html.ts, natively.
+import { AUTH_REFRESH_MARGIN_TICKS, AUTH_TICK_MS } from './constants.js';
+import { SESSION_STORAGE_KEY } from './first-paint.js';
 
 /**
  * The browser's offline copy of a document is an IndexedDB database named OFFLINE_COPY_PREFIX + the document's
