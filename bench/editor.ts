@@ -26,7 +26,7 @@
  * bench:grammar); `--live-grammar` keeps it on, as the novel-length targets require.
  *
  * Usage: npm run bench:editor [-- --words 100000 --live-grammar --keys 300 --rounds 2 --open-rounds 3
- *        --collaborators 3 --profile --timeline --no-write]
+ *        --collaborators 3 --profile --timeline --network 20,40 --no-write]
  * `--profile`: a CPU profile and a Chromium trace of typing (both pages) and of opening ours (from the server and
  * from IndexedDB, with the page's requests against the moment it was open). `--timeline`: the same requests, the
  * socket's messages, long tasks and the app's opening steps (User Timing marks), measured in the page without a
@@ -37,7 +37,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import * as Y from 'yjs';
 import { connectCollabClient, type CollabClient } from '../src/server/collab/testing';
@@ -61,6 +61,12 @@ const { values: args } = parseArgs({
     collaborators: { type: 'string', default: '3' },
     /** Rounds of the open-time measurement (0: skip it). */
     'open-rounds': { type: 'string', default: '3' },
+    /**
+     * Open over a slower link, `<Mbit/s down>,<round-trip ms>` (e.g. `20,40`), emulated by Chromium for our pages.
+     * Bare TipTap gets its content without the network either way, so compare our openings with each other here,
+     * not with it.
+     */
+    network: { type: 'string' },
   },
 });
 const KEYS = Number(args.keys);
@@ -434,6 +440,24 @@ async function oursContext(browser: Browser, session: unknown) {
   return context;
 }
 
+/** A page of ours, over the `--network` link if one is asked for (Chromium's emulation, its socket included). */
+async function oursPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  if (!args.network) return page;
+  const [mbits, roundTripMs] = args.network.split(',').map(Number);
+  if (!mbits || roundTripMs === undefined || Number.isNaN(roundTripMs))
+    throw new Error('--network <Mbit/s>,<ms>');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: roundTripMs,
+    downloadThroughput: (mbits * 1e6) / 8,
+    uploadThroughput: (mbits * 1e6) / 8 / 4,
+  });
+  return page;
+}
+
 /** Navigates and returns the moment the page was open (probed, ms since navigation), profiled with --profile. */
 async function measureOpening(page: Page, label: string, navigate: () => Promise<unknown>) {
   if (!args.profile) {
@@ -465,7 +489,7 @@ async function openOurs(
   shortDocumentId: string,
 ) {
   const context = await oursContext(browser, session);
-  const page = await context.newPage();
+  const page = await oursPage(context);
   const cold = await measureOpening(page, 'opening from the server', () =>
     page.goto(`${origin}/editor/${documentId}`),
   );
@@ -477,7 +501,7 @@ async function openOurs(
   await context.close();
 
   const cachedContext = await oursContext(browser, session);
-  const cachedPage = await cachedContext.newPage();
+  const cachedPage = await oursPage(cachedContext);
   await cachedPage.goto(`${origin}/editor/${shortDocumentId}`);
   await cachedPage.getByTestId('connection-badge').getByText('Live').waitFor({ timeout: 60_000 });
   const cached = await measureOpening(cachedPage, 'opening from the server, code cached', () =>

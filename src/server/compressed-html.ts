@@ -1,7 +1,5 @@
-import { negotiate } from '@fastify/accept-negotiator';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-
-type Encoding = 'br' | 'gzip';
+import { acceptedEncoding, type ContentEncoding as Encoding } from './compressed-response';
 
 export interface EncodedHtml {
   body: string | Buffer;
@@ -27,7 +25,7 @@ export function encodeHtml(
   acceptEncoding: string | undefined,
   options: { sameForEveryone: boolean },
 ): EncodedHtml {
-  const encoding = acceptEncoding ? negotiate<Encoding>(acceptEncoding, ['br', 'gzip']) : null;
+  const encoding = acceptedEncoding(acceptEncoding);
   if (!encoding) return { body: html, encoding: null };
   if (!options.sameForEveryone) return { body: compress(html, encoding, false), encoding };
   let kept = keptPages.get(html);

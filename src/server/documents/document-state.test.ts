@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as Y from 'yjs';
 import { DOCUMENT_STATE_REQUESTS_PER_MINUTE } from '../../shared/constants';
 import { connectCollabClient, paragraphTexts, waitFor } from '../collab/testing';
@@ -24,14 +25,17 @@ async function createDocument(text: string): Promise<string> {
   return res.body.id as string;
 }
 
-function getState(id: string, token: string | null = alice.token) {
+function getState(id: string, token: string | null = alice.token, acceptEncoding?: string) {
   return fetch(`${server.url}/api/documents/${id}/state`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    },
   });
 }
 
-async function stateOf(id: string): Promise<Uint8Array> {
-  const res = await getState(id);
+async function stateOf(id: string, acceptEncoding?: string): Promise<Uint8Array> {
+  const res = await getState(id, alice.token, acceptEncoding);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/octet-stream');
   return new Uint8Array(await res.arrayBuffer());
@@ -95,6 +99,29 @@ describe('GET /api/documents/:id/state', () => {
     writer.destroy();
     await waitFor(() => !server.app.liveDocuments.isLoaded(id), 5_000, 'unload');
     expect(paragraphsOf(await stateOf(id))).toEqual(['Stored paragraph', 'Stored edit']);
+  });
+
+  it('is compressed for a browser that accepts brotli or gzip, and sent as it is otherwise', async () => {
+    const id = await createDocument('A paragraph that says the same thing. '.repeat(200));
+    const writer = await connectCollabClient({ serverUrl: server.url, documentId: id, token: alice.token });
+    try {
+      const plain = await stateOf(id, 'identity');
+      for (const encoding of ['br', 'gzip']) {
+        const res = await server.app.inject({
+          method: 'GET',
+          url: `/api/documents/${id}/state`,
+          headers: { authorization: `Bearer ${alice.token}`, 'accept-encoding': encoding },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toContain('accept-encoding');
+        expect(res.rawPayload.byteLength).toBeLessThan(plain.byteLength / 4);
+        const decoded = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+        expect(new Uint8Array(decoded)).toEqual(plain);
+      }
+    } finally {
+      writer.destroy();
+    }
   });
 
   it("answers another user's document with 404, a signed-out request with 401 and a malformed id with 400", async () => {

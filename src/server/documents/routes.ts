@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_STATE_REQUESTS_PER_MINUTE } from '../../shared/constants';
+import { acceptedEncoding, compressBody } from '../compressed-response';
 import { AppError } from '../errors';
 import { requireTokenClaims, requireUser, type Principal } from '../plugins/auth';
 import {
@@ -150,9 +151,12 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     );
     reply.header('cache-control', 'private, no-cache');
     if (!state) return reply.status(204).send();
-    return reply
-      .type('application/octet-stream')
-      .send(Buffer.from(state.buffer, state.byteOffset, state.byteLength));
+    const body = Buffer.from(state.buffer, state.byteOffset, state.byteLength);
+    // The largest download of the editor's page, and mostly text: compressed when the browser accepts it.
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply.type('application/octet-stream').header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(body);
+    return reply.header('content-encoding', encoding).send(await compressBody(body, encoding));
   });
 
   app.patch('/:id', async (request, reply) => {
