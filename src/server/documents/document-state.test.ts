@@ -102,7 +102,7 @@ describe('GET /api/documents/:id/state', () => {
   });
 
   it('is compressed for a browser that accepts brotli or gzip, and sent as it is otherwise', async () => {
-    const id = await createDocument('A paragraph that says the same thing. '.repeat(200));
+    const id = await createDocument('A paragraph that says the same thing. '.repeat(800));
     const writer = await connectCollabClient({ serverUrl: server.url, documentId: id, token: alice.token });
     try {
       const plain = await stateOf(id, 'identity');

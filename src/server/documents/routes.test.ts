@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DOCUMENT_TITLE } from '../../shared/constants';
 import { MAX_DOCUMENT_TITLE_LENGTH } from '../../shared/schemas/documents';
@@ -227,6 +228,35 @@ describe('GET /api/documents/:id', () => {
       token: alice.token,
     });
     expect(full.body).toEqual({ ...res.body, content: docWith('long body') });
+  });
+
+  it('sends a long document compressed when the client accepts it, and a short one as it is', async () => {
+    const long = await create(alice, {
+      title: 'a long one',
+      content: docWith('Words upon words. '.repeat(2_000)),
+    });
+    const short = await create(alice, { title: 'a short one', content: docWith('A few words.') });
+    const get = (id: string, encoding: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/api/documents/${id}`,
+        headers: { authorization: `Bearer ${alice.token}`, 'accept-encoding': encoding },
+      });
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get(long.id, encoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toContain('application/json');
+      const json = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(res.rawPayload).toString('utf8');
+      expect(res.rawPayload.byteLength).toBeLessThan(json.length / 4);
+      expect(JSON.parse(json)).toEqual(long);
+    }
+    const plain = await get(long.id, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(long);
+    const small = await get(short.id, 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual(short);
   });
 
   it('answers 400 to a content parameter other than true or false', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_STATE_REQUESTS_PER_MINUTE } from '../../shared/constants';
-import { acceptedEncoding, compressBody } from '../compressed-response';
+import { sendCompressible } from '../compressed-response';
 import { AppError } from '../errors';
 import { requireTokenClaims, requireUser, type Principal } from '../plugins/auth';
 import {
@@ -77,12 +77,22 @@ export function parseIfMatch(header: string | string[] | undefined): number[] | 
   return versions;
 }
 
-function sendDocument(reply: FastifyReply, row: DocumentRecord | DocumentHeadRecord, status = 200) {
-  return reply
+function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  row: DocumentRecord | DocumentHeadRecord,
+  status = 200,
+) {
+  reply
     .status(status)
     .header('etag', etagOf(row.version))
     .header('cache-control', 'private, no-cache')
-    .send('content' in row ? presentDocument(row) : presentSummary(row));
+    .type('application/json; charset=utf-8');
+  return sendCompressible(
+    request,
+    reply,
+    JSON.stringify('content' in row ? presentDocument(row) : presentSummary(row)),
+  );
 }
 
 /**
@@ -122,7 +132,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(createDocumentBodySchema, request.body);
     const { userId } = await requireUser(request);
     const row = await createDocument(ctx, { ownerId: userId, title: body.title, content: body.content });
-    return sendDocument(reply, row, 201);
+    return sendDocument(request, reply, row, 201);
   });
 
   // The editor's hot paths (open, autosave): the session check runs inside the document's own statement.
@@ -134,7 +144,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
         ? getDocumentHead(ctx, userId, id, { sessionId })
         : getDocument(ctx, userId, id, { sessionId }),
     );
-    return sendDocument(reply, row);
+    return sendDocument(request, reply, row);
   });
 
   // The Yjs state the editor starts from before its collaboration socket has synced (docs/collaboration.md).
@@ -151,12 +161,9 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     );
     reply.header('cache-control', 'private, no-cache');
     if (!state) return reply.status(204).send();
-    const body = Buffer.from(state.buffer, state.byteOffset, state.byteLength);
-    // The largest download of the editor's page, and mostly text: compressed when the browser accepts it.
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    reply.type('application/octet-stream').header('vary', 'accept-encoding');
-    if (!encoding) return reply.send(body);
-    return reply.header('content-encoding', encoding).send(await compressBody(body, encoding));
+    // The largest download of the editor's page, and mostly text.
+    reply.type('application/octet-stream');
+    return sendCompressible(request, reply, Buffer.from(state.buffer, state.byteOffset, state.byteLength));
   });
 
   app.patch('/:id', async (request, reply) => {
@@ -166,7 +173,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     const row = await withSessionInStatement(request, ({ userId, sessionId }) =>
       updateDocument(ctx, userId, id, body, { expectedVersions, sessionId }),
     );
-    return sendDocument(reply, row);
+    return sendDocument(request, reply, row);
   });
 
   app.delete('/:id', async (request, reply) => {
