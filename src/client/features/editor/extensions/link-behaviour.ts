@@ -1,6 +1,4 @@
-import { Extension, type Editor } from '@tiptap/core';
-import { PAGE_EXTRAS_IDLE_TIMEOUT_MS } from '@client/lib/use-idle-after';
-import { whenIdle } from '@client/lib/when-idle';
+import { Extension } from '@tiptap/core';
 import { StandInPlugin } from './stand-in-plugin';
 
 /** As many as linkBehaviourPlugins gives (link-behaviour.test.ts checks): paste rule, autolink, click, paste. */
@@ -12,8 +10,8 @@ interface LinkBehaviourStorage {
 
 /**
  * The link mark's behaviours (shared/editor/link-mark.ts has only its schema and commands): autolink, links
- * made from pasted URLs, click handling. They need linkifyjs, which typing does not: fetched in idle time after the
- * editor is created and handed to stand-ins that sit where TipTap's Link extension puts its plugins (same priority, just
+ * made from pasted URLs, click handling. They need linkifyjs, which typing does not: fetched as the editor is
+ * created and handed to stand-ins that sit where TipTap's Link extension puts its plugins (same priority, just
  * before the mark's own ArrowRight exit key). A URL typed in the moment before they arrive stays plain text.
  */
 export const LinkBehaviour = Extension.create<object, LinkBehaviourStorage>({
@@ -35,27 +33,21 @@ export const LinkBehaviour = Extension.create<object, LinkBehaviourStorage>({
 
   onCreate() {
     const { editor, storage } = this;
-    // In idle time: fetching a chunk inside the work of opening the document made the opening longer.
-    whenIdle(() => void adoptPlugins(editor, storage), PAGE_EXTRAS_IDLE_TIMEOUT_MS);
+    import('./link-behaviour-plugins').then(
+      ({ linkBehaviourPlugins }) => {
+        if (editor.isDestroyed) return;
+        const plugins = linkBehaviourPlugins(editor);
+        StandInPlugin.adopt(
+          editor.view,
+          storage.standIns
+            .slice(0, plugins.length)
+            .map((standIn, index) => [standIn, plugins[index]!] as const),
+        );
+        // More plugins than stand-ins (after a TipTap update): registered, which re-creates the plugin views.
+        for (const plugin of plugins.slice(storage.standIns.length)) editor.registerPlugin(plugin);
+      },
+      // Offline: links are still kept, shown and made from the toolbar; only the automatic ones are missing.
+      () => undefined,
+    );
   },
 });
-
-function adoptPlugins(editor: Editor, storage: LinkBehaviourStorage): Promise<void> {
-  if (editor.isDestroyed) return Promise.resolve();
-  return import('./link-behaviour-plugins').then(
-    ({ linkBehaviourPlugins }) => {
-      if (editor.isDestroyed) return;
-      const plugins = linkBehaviourPlugins(editor);
-      StandInPlugin.adopt(
-        editor.view,
-        storage.standIns
-          .slice(0, plugins.length)
-          .map((standIn, index) => [standIn, plugins[index]!] as const),
-      );
-      // More plugins than stand-ins (after a TipTap update): registered, which re-creates the plugin views.
-      for (const plugin of plugins.slice(storage.standIns.length)) editor.registerPlugin(plugin);
-    },
-    // Offline: links are still kept, shown and made from the toolbar; only the automatic ones are missing.
-    () => undefined,
-  );
-}

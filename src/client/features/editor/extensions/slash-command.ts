@@ -1,7 +1,5 @@
 import { Extension, type Editor } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
-import { PAGE_EXTRAS_IDLE_TIMEOUT_MS } from '@client/lib/use-idle-after';
-import { whenIdle } from '@client/lib/when-idle';
 import type { EditorAiActions } from '../ai-actions';
 import { SLASH_COMMANDS, isAiCommand } from '../slash-commands';
 import { aiActionFor, runSlashCommand } from './block-commands';
@@ -15,8 +13,7 @@ export interface SlashCommandOptions {
 export const slashCommandPluginKey = new PluginKey('slashCommand');
 
 interface SlashCommandStorage {
-  /** `waiting`: not asked for yet (it is, in idle time after the editor is created, or by a '/'). */
-  palette: 'waiting' | 'loading' | 'here' | 'failed';
+  palette: 'loading' | 'here' | 'failed';
   /** Takes on the palette's plugin when its code is here. */
   standIn: StandInPlugin;
 }
@@ -51,8 +48,7 @@ async function attachSlashPalette(
  * '/' opens the command palette (SPEC §2). Also binds the AI shortcuts the palette shows (Ctrl+K, Ctrl+R, Ctrl+/);
  * the block shortcuts it shows (Ctrl+Alt+0-3, Ctrl+Shift+8/7/B, Ctrl+Alt+C) are bound here too so the palette
  * and the keyboard agree whatever the base extensions do. Typing does not need the palette (TipTap's Suggestion
- * plugin, Floating UI and the palette's view): its code is fetched in idle time after the editor is created, or
- * at the first '/', not with the page.
+ * plugin, Floating UI and the palette's view): its code is fetched as the editor is created, not with the page.
  */
 export const SlashCommandExtension = Extension.create<SlashCommandOptions, SlashCommandStorage>({
   name: 'slashCommand',
@@ -63,7 +59,7 @@ export const SlashCommandExtension = Extension.create<SlashCommandOptions, Slash
 
   addStorage() {
     return {
-      palette: 'waiting',
+      palette: 'loading',
       standIn: new StandInPlugin({
         key: slashCommandPluginKey,
         stateful: true,
@@ -92,7 +88,7 @@ export const SlashCommandExtension = Extension.create<SlashCommandOptions, Slash
       new Plugin({
         props: {
           handleTextInput: (_view, _from, _to, text) => {
-            if (text.includes('/') && (storage.palette === 'waiting' || storage.palette === 'failed'))
+            if (text.includes('/') && storage.palette === 'failed')
               void attachSlashPalette(editor, storage, () => this.options.getAi());
             return false;
           },
@@ -102,11 +98,6 @@ export const SlashCommandExtension = Extension.create<SlashCommandOptions, Slash
   },
 
   onCreate() {
-    const { editor, storage } = this;
-    // Not inside the work of opening the document (fetching a chunk there cost the opening time).
-    whenIdle(() => {
-      if (storage.palette === 'waiting' && !editor.isDestroyed)
-        void attachSlashPalette(editor, storage, () => this.options.getAi());
-    }, PAGE_EXTRAS_IDLE_TIMEOUT_MS);
+    void attachSlashPalette(this.editor, this.storage, () => this.options.getAi());
   },
 });

@@ -13,8 +13,8 @@ import { isCommandAvailable, runSlashCommand } from './block-commands';
 import { slashCommandPluginKey } from './slash-command';
 
 /**
- * The '/' palette itself: TipTap's Suggestion plugin (with Floating UI) and the palette's React view. Fetched in
- * idle time after the editor is created, or at the first '/', rather than with the page (see SlashCommandExtension).
+ * The '/' palette itself: TipTap's Suggestion plugin (with Floating UI) and the palette's React view. Fetched as
+ * the editor is created rather than with the page (see SlashCommandExtension).
  */
 export function createSlashPalettePlugin(editor: Editor, getAi: () => EditorAiActions) {
   // The built-in commands, then the writer's own (they change while the editor is open).
