@@ -7,8 +7,6 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { PAGE_EXTRAS_IDLE_TIMEOUT_MS } from './use-idle-after';
-import { whenIdle } from './when-idle';
 
 /** A component whose code is fetched when first needed rather than with the page. */
 export interface OnDemand<P> {
@@ -86,7 +84,7 @@ export function pageOnDemand<P extends object>(part: OnDemand<P>, Fallback: Comp
 
 /**
  * A menu, popover or select whose library is not part of the page's first load. Until its code is here (fetched
- * in idle time after mount, or as soon as the writer points at or focuses the stand-in), `standIn` renders a look-alike of
+ * right after mount, or as soon as the writer points at or focuses the stand-in), `standIn` renders a look-alike of
  * its trigger, so nothing moves when the real control takes its place. A click on the stand-in opens the control
  * as soon as it arrives (`openOnArrival`), and keyboard focus moves over to the real trigger.
  */
@@ -116,9 +114,8 @@ export function OnDemandControl<P>({
   };
 
   useEffect(() => {
-    // In idle time after mount, so that fetching it stays out of the work of opening the page; once: later
-    // attempts come from the stand-in's handlers.
-    if (!Control) return whenIdle(fetchControl, PAGE_EXTRAS_IDLE_TIMEOUT_MS);
+    if (!Control) fetchControl();
+    // Once on mount: later attempts come from the stand-in's handlers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

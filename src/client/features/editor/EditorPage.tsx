@@ -17,9 +17,7 @@ import { AiSetupCard } from '@client/features/settings/ai/AiSetupCard';
 import { useUserSettings } from '@client/features/settings/queries';
 import { GhostCompletion, useGhostCompletionPreference } from '@client/features/ai/useGhostCompletion';
 import { ApiError, errorMessage } from '@client/lib/api';
-import { PAGE_EXTRAS_IDLE_TIMEOUT_MS, useIdleAfter } from '@client/lib/use-idle-after';
 import { cn } from '@client/lib/utils';
-import { whenIdle } from '@client/lib/when-idle';
 import type { EditorAiActions } from './ai-actions';
 import { AccountDialog } from './components/AccountDialog';
 import { EditorHeader, SaveStatus } from './components/EditorHeader';
@@ -424,23 +422,17 @@ function EditorFrame(props: EditorFrameProps) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [editor, toggleChat]);
 
-  // Not needed to read or type: fetched and mounted once opening the document has left the page idle.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void loadSelectionToolbar();
-        void loadBlockMenu();
-        void loadSuggestionBubble();
-      }, PAGE_EXTRAS_IDLE_TIMEOUT_MS),
-    [],
-  );
+  useEffect(() => {
+    void loadSelectionToolbar();
+    void loadBlockMenu();
+    void loadSuggestionBubble();
+  }, []);
 
   // The stored content, asked for only when nothing but the socket can open the document (a copy or the
   // server's Yjs state usually does, with the same content in fewer bytes).
   const content = useDocumentContent(document.id, !ready && waitsForSocket);
   // An empty document cannot be duplicated by the first sync, so it is editable at once, even offline.
   const bodyReady = ready || (content !== undefined && (content.content ?? []).length === 0);
-  const extrasShown = useIdleAfter(Boolean(editor && bodyReady));
 
   return (
     <div className={cn('flex min-h-dvh flex-col bg-background', chatOpen && 'lg:pr-96')}>
@@ -530,7 +522,7 @@ function EditorFrame(props: EditorFrameProps) {
       </div>
       {/* The open analysis fills the left column, where the hint would cover it. */}
       {!focusMode && !analysisOpen && <ShortcutsHint />}
-      {editor && bodyReady && extrasShown && (
+      {editor && bodyReady && (
         <Suspense fallback={null}>
           <SelectionToolbar editor={editor} onImprove={ai.improveSelection} />
           <BlockMenu editor={editor} onGenerate={ai.generate} />

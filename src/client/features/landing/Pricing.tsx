@@ -21,8 +21,8 @@ function price(amount: number): string {
   return usd.format(amount).replace(/\.00$/, '');
 }
 
-// The radio group's keyboard comes with its library (Radix), which the first paint does not need: fetched in idle
-// time after the page mounts. Until then the switch is drawn the same, and a click on a segment already switches.
+// The radio group's keyboard comes with its library (Radix), which the first paint does not need: fetched right
+// after the page mounts. Until then the switch is drawn the same, and a click on a segment already switches.
 const periodChoice = onDemand(async () => (await import('./PeriodChoice')).PeriodChoice);
 
 function PeriodSwitch({ period, onChange }: { period: BillingPeriod; onChange: (p: BillingPeriod) => void }) {

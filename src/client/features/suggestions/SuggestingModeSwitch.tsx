@@ -9,8 +9,8 @@ import {
 } from './editing-modes';
 import { isSuggesting } from './suggesting-mode';
 
-// The radio group's keyboard comes with its library, which typing does not need: fetched in idle time
-// after the page mounts. Until then the switch is drawn the same, and a click on a segment already switches.
+// The radio group's keyboard comes with its library, which typing does not need: fetched right after the
+// editor's first paint. Until then the switch is drawn the same, and a click on a segment already switches.
 const editingModeChoice = onDemand(async () => (await import('./EditingModeChoice')).EditingModeChoice);
 
 /**

@@ -4,11 +4,10 @@ import { useEditorState } from '@tiptap/react';
 import { CheckCheck, ChevronDown, ChevronUp, X } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Button } from '@client/components/ui/button';
-import { useIdleAfter } from '@client/lib/use-idle-after';
 import { goToSuggestion } from './suggestion-keymap';
 import { decideSuggestionsInEditor, findSuggestionChanges, suggestionChangeAt } from './suggestion-ops';
 
-/** TipTap's floating menus are not needed to type: fetched in idle time after the editor page mounts. */
+/** TipTap's floating menus are not needed to type: fetched as the editor page mounts (see EditorPage). */
 export const loadSuggestionBubble = () => import('./SuggestionBubble');
 const SuggestionBubble = lazy(() => loadSuggestionBubble().then((m) => ({ default: m.SuggestionBubble })));
 
@@ -38,7 +37,6 @@ export function SuggestionReview({ editor }: { editor: Editor }) {
       return { pending: pendingChanges(e), changeAuthor: change?.authorName ?? null, editable: e.isEditable };
     },
   });
-  const bubbleShown = useIdleAfter(true);
   // After a decision the writer goes on in the text (the keys work there), not on a button that may vanish.
   const decide = (run: () => boolean) => {
     run();
@@ -96,11 +94,9 @@ export function SuggestionReview({ editor }: { editor: Editor }) {
           </Button>
         </div>
       )}
-      {bubbleShown && (
-        <Suspense fallback={null}>
-          <SuggestionBubble editor={editor} changeAuthor={state.changeAuthor} onDecide={decide} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <SuggestionBubble editor={editor} changeAuthor={state.changeAuthor} onDecide={decide} />
+      </Suspense>
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useIdleAfter } from '@client/lib/use-idle-after';
 import type { AiController } from '../useAiActions';
 
-// Live grammar and the selection helper are not needed to type: fetched and mounted in idle time after the tools
-// mount (the grammar plugin makes its first check once the editor is idle anyway).
+// Live grammar and the selection helper are not needed to type: fetched as the editor mounts, mounted on arrival
+// (the grammar plugin makes its first check once the editor is idle anyway).
 const loadLiveGrammar = () => import('./LiveGrammar');
 const loadSelectionHelper = () => import('./SelectionHelper');
 const LiveGrammar = lazy(() => loadLiveGrammar().then((m) => ({ default: m.LiveGrammar })));
@@ -46,15 +45,12 @@ export function AiEditorTools({ controller }: { controller: AiController }) {
     }, OVERLAY_PRELOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  const underlinesShown = useIdleAfter(true);
   return (
     <>
-      {underlinesShown && (
-        <Suspense fallback={null}>
-          <LiveGrammar controller={controller} />
-          <SelectionHelper controller={controller} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <LiveGrammar controller={controller} />
+        <SelectionHelper controller={controller} />
+      </Suspense>
       <MountedOnceShown when={controller.suggestion !== null}>
         <SuggestionCard controller={controller} />
       </MountedOnceShown>

@@ -3,8 +3,7 @@ import { FloatingMenu } from '@tiptap/react/menus';
 import { onDemand, OnDemandControl } from '@client/lib/on-demand';
 import { InsertBlockButton } from './InsertBlockButton';
 
-// The dropdown brings the menu library, which typing does not need: fetched in idle time
-// after the page mounts.
+// The dropdown brings the menu library, which typing does not need: fetched right after the editor's first paint.
 const blockInsertMenu = onDemand(async () => (await import('./BlockInsertMenu')).BlockInsertMenu);
 
 export interface BlockMenuProps {

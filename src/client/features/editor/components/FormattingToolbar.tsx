@@ -24,8 +24,8 @@ import { cn } from '@client/lib/utils';
 import { TextColorButton } from './TextColorButton';
 import { ToolbarButton } from './ToolbarButton';
 
-// The pickers bring the select and popover libraries, which typing does not need: fetched in idle time
-// after the toolbar mounts, with look-alikes of their triggers until then.
+// The pickers bring the select and popover libraries, which typing does not need: fetched right after the
+// toolbar's first paint, with look-alikes of their triggers until then.
 const fontControls = () => import('./FontControls');
 const fontFamilySelect = onDemand(async () => (await fontControls()).FontFamilySelect);
 const fontSizeSelect = onDemand(async () => (await fontControls()).FontSizeSelect);

@@ -4,8 +4,8 @@ import type { ExportMenuProps } from '@client/features/export/ExportMenu';
 import { ShareTrigger } from '@client/features/sharing/ShareTrigger';
 import { onDemand, OnDemandControl } from '@client/lib/on-demand';
 
-// The header's menus carry their popover and menu libraries: fetched in idle time after the page
-// mounts, so opening and typing does not wait for them.
+// The header's menus carry their popover and menu libraries: fetched right after the editor's first paint,
+// so typing does not wait for them.
 const shareMenu = onDemand(async () => (await import('@client/features/sharing/ShareMenu')).ShareMenu);
 const exportMenu = onDemand<ExportMenuProps>(
   async () => (await import('@client/features/export/ExportMenu')).ExportMenu,
