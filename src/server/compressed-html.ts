@@ -1,9 +1,9 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { acceptedEncoding, type ContentEncoding as Encoding } from './compressed-response';
+import { acceptedEncoding, type ContentEncoding } from './compressed-response';
 
 export interface EncodedHtml {
   body: string | Buffer;
-  encoding: Encoding | null;
+  encoding: ContentEncoding | null;
 }
 
 // index.html carries the app's stylesheet inline (scripts/vite-inline-css.ts): ≈ 85 KB raw, ≈ 15 KB compressed.
@@ -13,7 +13,7 @@ export interface EncodedHtml {
 const KEPT_PAGES = 6;
 const keptPages = new Map<string, { br: Buffer; gzip: Buffer }>();
 
-function compress(html: string, encoding: Encoding, thorough: boolean): Buffer {
+function compress(html: string, encoding: ContentEncoding, thorough: boolean): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: thorough ? 11 : 4 } })
     : gzipSync(html, { level: thorough ? 9 : 6 });

@@ -8,6 +8,9 @@ export type ContentEncoding = 'br' | 'gzip';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Under this, a body goes as it is: compressing it would save little and cost a trip to the thread pool. */
+const COMPRESS_MIN_BYTES = 16 * 1024;
+
 /** The best encoding the client accepts (its `Accept-Encoding`) of those the server makes, or null. */
 export function acceptedEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
   return acceptEncoding ? negotiate<ContentEncoding>(acceptEncoding, ['br', 'gzip']) : null;
@@ -23,9 +26,6 @@ function compressBody(body: Buffer, encoding: ContentEncoding): Promise<Buffer> 
     ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
     : gzipAsync(body, { level: 6 });
 }
-
-/** Under this, a body goes as it is: compressing it would save little and cost a trip to the thread pool. */
-const COMPRESS_MIN_BYTES = 16 * 1024;
 
 /**
  * Sends `body` (its content type already set on `reply`) compressed when it is large and the client accepts
