@@ -111,6 +111,52 @@ test('the slash palette takes spaces in its query and steps aside for ordinary p
   await expect(body.locator('p').nth(1)).toHaveText('Next line');
 });
 
+test('the slash palette stays open when the menus and live grammar arrive while the writer types in it', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await createTestUser(request, 'slash-late');
+  await signInContext(context, user, { liveGrammar: true });
+  // The parts of the page that come after the editor is made, held back until the writer is in the palette.
+  const late = /\/assets\/(LiveGrammar|SelectionToolbar|BlockMenu|SuggestionBubble)-[\w-]+\.js$/u;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(late, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await openNewDocument(page);
+
+  const body = editorBody(page);
+  await body.click();
+  await page.keyboard.type('/hea');
+  const palette = page.getByTestId('slash-palette');
+  await expect(palette).toBeVisible();
+
+  release();
+  // All four fetched and run, and React has mounted what they hold (a few frames later).
+  await page.waitForFunction(
+    (source) =>
+      performance
+        .getEntriesByType('resource')
+        .filter(
+          (entry) =>
+            new RegExp(source, 'u').test(entry.name) && (entry as PerformanceResourceTiming).responseEnd > 0,
+        ).length >= 4,
+    late.source,
+  );
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('ding 1');
+  await expect(body).toHaveAttribute('aria-activedescendant', 'slash-option-heading1');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Chapter one');
+  await expect(body.locator('h1')).toHaveText('Chapter one');
+  await expect(body).not.toContainText('/hea');
+});
+
 test('Share and Export appear once at every width', async ({ page, context, request }) => {
   const user = await createTestUser(request, 'header');
   await signInContext(context, user);

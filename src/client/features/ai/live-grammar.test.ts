@@ -4,7 +4,9 @@ import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { GrammarChange } from '@shared/schemas/ai';
+import { StandInPlugin } from '@client/features/editor/extensions/stand-in-plugin';
 import { liveGrammarKey, liveGrammarPlugin } from './live-grammar';
+import { LiveGrammarSlot, liveGrammarSlotOf } from './live-grammar-slot';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -216,4 +218,31 @@ it('does not start the checker while the writer is typing: the first check waits
   const stopped = performance.now();
   await vi.waitFor(() => expect(underlined(e).length).toBeGreaterThan(0));
   expect(checked[0]).toBeGreaterThanOrEqual(stopped);
+});
+
+it('through the place the editor keeps for it: underlines come and go without a change of the plugin list', async () => {
+  editor = new Editor({
+    extensions: [...createEditorExtensions({ history: true }), LiveGrammarSlot],
+    content: '<p>This is an test.</p>',
+  });
+  const e = editor;
+  const slot = liveGrammarSlotOf(e)!;
+  const plugins = e.state.plugins;
+  const underlines = () => e.view.dom.querySelectorAll('.qw-grammar-issue').length;
+
+  StandInPlugin.adopt(e.view, [
+    [slot, liveGrammarPlugin({ check: fakeCheck, delayMs: 5, onIssueClick: () => {} })],
+  ]);
+  await vi.waitFor(() => expect(underlined(e)).toEqual(['an']));
+  expect(underlines()).toBe(1);
+
+  // Switched off: the underlines go, and switched on again they come back.
+  StandInPlugin.release(e.view, [slot]);
+  expect(liveGrammarKey.getState(e.state)).toBeNull();
+  expect(underlines()).toBe(0);
+  StandInPlugin.adopt(e.view, [
+    [slot, liveGrammarPlugin({ check: fakeCheck, delayMs: 5, onIssueClick: () => {} })],
+  ]);
+  await vi.waitFor(() => expect(underlines()).toBe(1));
+  expect(e.state.plugins).toBe(plugins);
 });

@@ -1,9 +1,10 @@
 import type { Node as PmNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
+import { Plugin, type EditorState } from '@tiptap/pm/state';
 import { Mapping, StepMap } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { GrammarChange } from '@shared/schemas/ai';
 import { textWithPositions } from './editor-ops';
+import { liveGrammarKey } from './live-grammar-slot';
 
 /**
  * Live grammar underlines: each changed paragraph is checked in the background (by Harper in a Web Worker,
@@ -35,7 +36,7 @@ export interface LiveGrammarOptions {
   onIssueClick(issue: GrammarIssue, target: HTMLElement): void;
 }
 
-export const liveGrammarKey = new PluginKey<DecorationSet>('liveGrammar');
+export { liveGrammarKey };
 
 const UNDERLINE_STYLE =
   'text-decoration-line: underline; text-decoration-style: wavy; text-decoration-color: rgb(239 68 68); ' +

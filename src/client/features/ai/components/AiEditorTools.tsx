@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { AiController } from '../useAiActions';
 
 // Live grammar and the selection helper are not needed to type: fetched as the editor mounts, mounted on arrival
-// (the grammar plugin makes its first check once the editor is idle anyway).
+// (the grammar plugin makes its first check once the editor is idle anyway). The writer may be typing by then:
+// the grammar plugin goes into the place the editor keeps for it (LiveGrammarSlot), which re-creates no other
+// plugin's view (an open '/' palette stays open).
 const loadLiveGrammar = () => import('./LiveGrammar');
 const loadSelectionHelper = () => import('./SelectionHelper');
 const LiveGrammar = lazy(() => loadLiveGrammar().then((m) => ({ default: m.LiveGrammar })));

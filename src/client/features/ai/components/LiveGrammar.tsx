@@ -3,7 +3,9 @@ import { SpellCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { asOneUndoStep } from '../editor-ops';
+import { StandInPlugin } from '@client/features/editor/extensions/stand-in-plugin';
 import { liveGrammarKey, liveGrammarPlugin, type GrammarIssue } from '../live-grammar';
+import { liveGrammarSlotOf } from '../live-grammar-slot';
 import {
   acquireGrammarChecker,
   BROWSER_CHECK_DELAY_MS,
@@ -29,20 +31,25 @@ export function LiveGrammar({ controller }: { controller: AiController }) {
     // The checker starts Harper's worker (and its WASM download) with its first check, which the plugin makes
     // once the editor is idle (at once if it opens idle); nothing of it loads before.
     const { checker, release } = acquireGrammarChecker();
-    editor.registerPlugin(
-      liveGrammarPlugin({
-        check: (text) => checker.check(text),
-        delayMs: () => (checker.mode === 'browser' ? BROWSER_CHECK_DELAY_MS : SERVER_CHECK_DELAY_MS),
-        started: () => checker.started,
-        onIssueClick: (issue, target) => {
-          const rect = target.getBoundingClientRect();
-          setOpen({ issue, top: rect.bottom + 6, left: rect.left });
-        },
-      }),
-    );
+    const plugin = liveGrammarPlugin({
+      check: (text) => checker.check(text),
+      delayMs: () => (checker.mode === 'browser' ? BROWSER_CHECK_DELAY_MS : SERVER_CHECK_DELAY_MS),
+      started: () => checker.started,
+      onIssueClick: (issue, target) => {
+        const rect = target.getBoundingClientRect();
+        setOpen({ issue, top: rect.bottom + 6, left: rect.left });
+      },
+    });
+    // Into the place kept for it since the editor was made, so that no other plugin's view is re-created.
+    const slot = liveGrammarSlotOf(editor);
+    if (slot) StandInPlugin.adopt(editor.view, [[slot, plugin]]);
+    else editor.registerPlugin(plugin);
     return () => {
       setOpen(null);
-      if (!editor.isDestroyed) editor.unregisterPlugin(liveGrammarKey);
+      if (!editor.isDestroyed) {
+        if (slot) StandInPlugin.release(editor.view, [slot]);
+        else editor.unregisterPlugin(liveGrammarKey);
+      }
       release();
     };
   }, [editor, enabled]);

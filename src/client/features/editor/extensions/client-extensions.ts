@@ -6,10 +6,12 @@ import { COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { EditorAiActions } from '../ai-actions';
 import type { CollabSession, CollabUser } from '../hooks/useCollaboration';
+import { LiveGrammarSlot } from '@client/features/ai/live-grammar-slot';
 import { SuggestionKeymap } from '@client/features/suggestions/suggestion-keymap';
 import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
 import { CaretBlock } from './caret-block';
 import { DocumentCollaboration } from './collaboration';
+import { LatePluginViews } from './late-plugin-views';
 import { LinkBehaviour } from './link-behaviour';
 import { SelectionBeforeKeys } from './selection-before-keys';
 import { SlashCommandExtension } from './slash-command';
@@ -81,7 +83,8 @@ export function remoteCaretAwareness(awareness: Awareness): Awareness {
 /**
  * The browser editor: the shared schema extensions (src/shared/editor/extensions.ts) with history left to Yjs,
  * plus client-only behaviour: keys that act on the selection the writer sees, link detection, placeholders, the
- * caret's block kept laid out, Yjs binding, presence carets, the '/' palette and its shortcuts.
+ * caret's block kept laid out, Yjs binding, presence carets, the '/' palette and its shortcuts, live grammar's
+ * place, and the floating menus' views joining without a change of the plugin list.
  */
 export function createClientExtensions(options: {
   session: CollabSession;
@@ -92,6 +95,7 @@ export function createClientExtensions(options: {
   return [
     ...createEditorExtensions({ history: false }),
     SelectionBeforeKeys,
+    LatePluginViews,
     LinkBehaviour,
     Placeholder.configure({
       placeholder: ({ node }) => (node.type.name === 'heading' ? HEADING_PLACEHOLDER : BODY_PLACEHOLDER),
@@ -104,6 +108,7 @@ export function createClientExtensions(options: {
       render: renderCaret,
     }),
     SlashCommandExtension.configure({ getAi }),
+    LiveGrammarSlot,
     SuggestionKeymap,
     SuggestingMode.configure({ author: { author_id: user.id, author_name: user.name } }),
   ];

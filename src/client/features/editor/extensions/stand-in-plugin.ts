@@ -70,12 +70,23 @@ export class StandInPlugin {
         this.target?.spec.appendTransaction?.call(this.target, transactions, oldState, newState),
       view: () => {
         let inner: PluginView | null = null;
+        let innerOf: Plugin | null = null;
+        const drop = () => {
+          inner?.destroy?.();
+          inner = null;
+          innerOf = null;
+        };
         return {
           update: (view, previous) => {
-            if (!inner && this.target?.spec.view) inner = this.target.spec.view.call(this.target, view);
+            // Released, or handed another plugin: the view made for the one before goes with it.
+            if (inner && innerOf !== this.target) drop();
+            if (!inner && this.target?.spec.view) {
+              inner = this.target.spec.view.call(this.target, view);
+              innerOf = this.target;
+            }
             inner?.update?.(view, previous);
           },
-          destroy: () => inner?.destroy?.(),
+          destroy: drop,
         };
       },
     });
@@ -88,5 +99,14 @@ export class StandInPlugin {
   static adopt(view: EditorView, pairs: readonly (readonly [StandInPlugin, Plugin])[]): void {
     for (const [standIn, target] of pairs) standIn.target = target;
     view.dispatch(view.state.tr.setMeta('addToHistory', false));
+  }
+
+  /**
+   * The stand-ins stop acting as their plugins (a feature switched off, its component gone): one transaction drops
+   * their states, decorations and views. They can adopt a plugin again later.
+   */
+  static release(view: EditorView, standIns: readonly StandInPlugin[]): void {
+    for (const standIn of standIns) standIn.target = null;
+    if (!view.isDestroyed) view.dispatch(view.state.tr.setMeta('addToHistory', false));
   }
 }
