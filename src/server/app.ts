@@ -266,7 +266,7 @@ export async function buildApp({
     }
     // SPA fallback: the client router renders every page, including its own 404 screen.
     const html = await renderIndexHtml(CLIENT_DIST_DIR, pathname, app.database);
-    const { body, encoding } = encodeHtml(html, request.headers['accept-encoding'], {
+    const { body, encoding } = await encodeHtml(html, request.headers['accept-encoding'], {
       sameForEveryone: !SHARED_PATH.test(pathname),
     });
     reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');

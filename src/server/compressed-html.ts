@@ -1,5 +1,4 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { acceptedEncoding, type ContentEncoding } from './compressed-response';
+import { acceptedEncoding, compressBody, type ContentEncoding } from './compressed-response';
 
 export interface EncodedHtml {
   body: string | Buffer;
@@ -8,31 +7,46 @@ export interface EncodedHtml {
 
 // index.html carries the app's stylesheet inline (scripts/vite-inline-css.ts): ≈ 85 KB raw, ≈ 15 KB compressed.
 // Every route gets one of three pages (index.html, landing.html for `/`, editor.html for the editor), so their
-// compressed forms are made once (thoroughly) and kept; a rebuild brings new pages and the oldest are dropped. A
-// page made for one request (a shared document's own title and description) is compressed quickly and not kept.
+// thoroughly compressed forms are kept; a rebuild brings new pages and the oldest are dropped. Thorough brotli
+// (quality 11) takes about 90 ms for such a page (124 ms for the landing page), which the first visitor after a
+// start waited for while the server answered nobody else: it is made in zlib's thread pool, and until it is
+// kept a page is sent quickly compressed (brotli 4 or gzip 6: about 2 ms, 2–4 KB larger). A page made for one
+// request (a shared document's own title and description) is always compressed quickly and not kept.
 const KEPT_PAGES = 6;
 const keptPages = new Map<string, { br: Buffer; gzip: Buffer }>();
+const pagesBeingKept = new Map<string, Promise<void>>();
 
-function compress(html: string, encoding: ContentEncoding, thorough: boolean): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: thorough ? 11 : 4 } })
-    : gzipSync(html, { level: thorough ? 9 : 6 });
+function keepCompressed(html: string): Promise<void> {
+  let pending = pagesBeingKept.get(html);
+  if (!pending) {
+    pending = Promise.all([compressBody(html, 'br', true), compressBody(html, 'gzip', true)])
+      .then(([br, gzipped]) => {
+        keptPages.set(html, { br, gzip: gzipped });
+        if (keptPages.size > KEPT_PAGES) keptPages.delete(keptPages.keys().next().value!);
+      })
+      // Compressing cannot fail on a string; should it, the page keeps going out quickly compressed.
+      .catch(() => undefined)
+      .finally(() => pagesBeingKept.delete(html));
+    pagesBeingKept.set(html, pending);
+  }
+  return pending;
+}
+
+/** Resolves once every page asked for so far is kept thoroughly compressed. */
+export async function pagesCompressed(): Promise<void> {
+  await Promise.all(pagesBeingKept.values());
 }
 
 /** The page in the best encoding the browser accepts (`Accept-Encoding`), or as it is. */
-export function encodeHtml(
+export async function encodeHtml(
   html: string,
   acceptEncoding: string | undefined,
   options: { sameForEveryone: boolean },
-): EncodedHtml {
+): Promise<EncodedHtml> {
   const encoding = acceptedEncoding(acceptEncoding);
   if (!encoding) return { body: html, encoding: null };
-  if (!options.sameForEveryone) return { body: compress(html, encoding, false), encoding };
-  let kept = keptPages.get(html);
-  if (!kept) {
-    kept = { br: compress(html, 'br', true), gzip: compress(html, 'gzip', true) };
-    keptPages.set(html, kept);
-    if (keptPages.size > KEPT_PAGES) keptPages.delete(keptPages.keys().next().value!);
-  }
-  return { body: kept[encoding], encoding };
+  const kept = options.sameForEveryone ? keptPages.get(html) : undefined;
+  if (kept) return { body: kept[encoding], encoding };
+  if (options.sameForEveryone) void keepCompressed(html);
+  return { body: await compressBody(html, encoding), encoding };
 }
