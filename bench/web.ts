@@ -45,6 +45,14 @@ const PAGES = {
 const EDITOR_CODE =
   /node_modules\/(@tiptap\/|prosemirror-|yjs\/|y-prosemirror|y-protocols|y-indexeddb|@hocuspocus\/)|src\/client\/features\/editor\/|src\/shared\/editor\//;
 
+/**
+ * Editor modules the entry holds on purpose: the route table starts the document's requests (its Yjs state, the
+ * browser's copy) as the editor's route matches, before the editor's code is in. Small (about 11 KB of source,
+ * no editor library among their imports); everything else of the editor stays out of the landing page.
+ */
+const ROUTE_EARLY_STARTS =
+  /src\/client\/features\/editor\/(early-start|offline-copy-keys|offline-copy-store|server-state)\.ts$/;
+
 interface ManifestChunk {
   file: string;
   src?: string;
@@ -162,7 +170,7 @@ function weigh(manifest: Manifest, pageKey: string, modules: Map<string, string[
   const css = new Set(keys.flatMap((k) => manifest[k]!.css ?? []));
   const cssGzip = [...css].reduce((sum, file) => sum + gzipBytes(file).gzip, 0);
   const editorModules = files.flatMap((file) =>
-    (modules.get(file) ?? []).filter((id) => EDITOR_CODE.test(id)),
+    (modules.get(file) ?? []).filter((id) => EDITOR_CODE.test(id) && !ROUTE_EARLY_STARTS.test(id)),
   );
   return { jsRaw, jsGzip, cssGzip, files: list.sort((a, b) => b.gzip - a.gzip), editorModules };
 }
