@@ -228,3 +228,44 @@ test('with auto-save off, changes stay in the draft until Save, survive a reload
   await writerContext.close();
   await readerContext.close();
 });
+
+test('the browser’s collaboration socket is compressed, and a long document arrives whole over it', async ({
+  browser,
+  request,
+}) => {
+  const user = await createTestUser(request, 'collab-deflate');
+  const paragraphs = Array.from(
+    { length: 300 },
+    (_, p) =>
+      `Paragraph ${p + 1}: ${Array.from({ length: 60 }, (__, w) => `word${(p * 31 + w) % 211}`).join(' ')}.`,
+  );
+  const { id } = await createDocumentViaApi(request, user, 'Long draft', {
+    type: 'doc',
+    content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+  });
+  const context = await browser.newContext();
+  await signInContext(context, user);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const extensions: string[] = [];
+  cdp.on('Network.webSocketHandshakeResponseReceived', ({ response }) => {
+    const header = Object.entries(response.headers).find(
+      ([name]) => name.toLowerCase() === 'sec-websocket-extensions',
+    );
+    extensions.push(header ? String(header[1]) : '');
+  });
+  await page.goto(`/editor/${id}`);
+  await waitForLive(page);
+  expect(extensions[0]).toContain('permessage-deflate');
+  expect((await documentText(page)).split('\n')).toEqual(paragraphs);
+
+  // What the browser sends compressed is read back by the server: typing is stored.
+  await typeAtEnd(page, ' The end.');
+  await expect
+    .poll(async () => JSON.stringify((await getDocumentViaApi(request, user, id)).content), {
+      timeout: 15_000,
+    })
+    .toContain('The end.');
+  await context.close();
+});

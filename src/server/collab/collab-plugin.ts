@@ -20,6 +20,13 @@ import { PersistenceExtension } from './persistence-extension';
  * the two is refused by SocketLimiter, which tells the client why (`ws` would close with a bare 1009).
  */
 export const COLLAB_MAX_FRAME_BYTES = 2 * COLLAB_LIMITS.maxMessageBytes;
+/**
+ * Messages from this size on go out compressed (permessage-deflate) to a browser that offers it, which every
+ * browser does: a first sync or a reconnect's catch-up, which for a book is the whole document (about 1.1 MB at
+ * 100,000 words). Keystrokes, carets and acknowledgements (well under a kilobyte) go as they are, so they never
+ * wait for zlib.
+ */
+const COLLAB_COMPRESS_MIN_BYTES = 16 * 1024;
 /** How long shutdown waits for live documents to be stored before giving up. */
 const SHUTDOWN_FLUSH_TIMEOUT_MS = 8_000;
 
@@ -107,7 +114,18 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
   // The socket lives in its own encapsulated scope so @fastify/websocket only touches this route.
   await app.register(async (scope) => {
     await scope.register(websocket, {
-      options: { maxPayload: COLLAB_MAX_FRAME_BYTES },
+      options: {
+        maxPayload: COLLAB_MAX_FRAME_BYTES,
+        perMessageDeflate: {
+          threshold: COLLAB_COMPRESS_MIN_BYTES,
+          // A quick level: the whole book is compressed for each reader that joins (level 3 on the 1.1 MB sync of
+          // 100,000 words: see docs/collaboration.md). No context kept between messages on either side, so an
+          // idle connection holds no compression history.
+          zlibDeflateOptions: { level: 3 },
+          serverNoContextTakeover: true,
+          clientNoContextTakeover: true,
+        },
+      },
       // Shutdown is handled below (documents first, sockets after).
       preClose: (done) => done(),
     });

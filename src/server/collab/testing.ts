@@ -64,16 +64,19 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** A Yjs update the client's document holds before it connects (an editor's offline copy or first state). */
   initialState?: Uint8Array;
+  /** The WebSocket class the provider uses (default: `ws`'s, which offers permessage-deflate as browsers do). */
+  WebSocketPolyfill?: typeof WebSocket;
 }
 
 /** Connects one provider; resolves when synced, or (waitForSync false) right after creating it. */
 export async function connectCollabClient(options: ConnectOptions): Promise<CollabClient> {
   const { serverUrl, documentId, token, waitForSync = true, timeoutMs = 10_000, initialState } = options;
+  const { WebSocketPolyfill = WebSocket } = options;
   const doc = new Y.Doc();
   if (initialState) Y.applyUpdate(doc, initialState);
   const socket = new HocuspocusProviderWebsocket({
     url: collabUrl(serverUrl),
-    WebSocketPolyfill: WebSocket,
+    WebSocketPolyfill,
     // Tests restart servers: reconnect quickly and keep trying.
     delay: 50,
     minDelay: 50,

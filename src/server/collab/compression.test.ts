@@ -1,0 +1,89 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { WebSocket, type ClientOptions } from 'ws';
+import { createUser, type TestUser } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/server';
+import { connectCollabClient, waitFor, type CollabClient } from './testing';
+
+let server: TestServer;
+let writer: TestUser;
+const clients: CollabClient[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  writer = await createUser(server);
+});
+afterAll(async () => {
+  for (const client of clients.splice(0)) client.destroy();
+  await server?.close();
+});
+
+/** A `ws` client class that counts the bytes its sockets receive, offering permessage-deflate or not. */
+function countingWebSocket(offerCompression: boolean) {
+  const received = { bytes: 0 };
+  const sockets: WebSocket[] = [];
+  class Counting extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      const options: ClientOptions = {
+        perMessageDeflate: offerCompression,
+        createConnection: (connectOptions) => {
+          const socket: Socket = connect(connectOptions as Parameters<typeof connect>[0]);
+          socket.on('data', (chunk: Buffer) => (received.bytes += chunk.byteLength));
+          return socket;
+        },
+      };
+      super(address, protocols, options);
+      sockets.push(this);
+    }
+  }
+  return { Counting: Counting as unknown as typeof WebSocket, received, sockets };
+}
+
+const words = Array.from({ length: 2_000 }, (_, i) => `word${(i * 7919) % 997}`);
+const book = {
+  type: 'doc',
+  content: Array.from({ length: 400 }, (_, p) => ({
+    type: 'paragraph',
+    content: [{ type: 'text', text: words.slice((p * 37) % 1_900, ((p * 37) % 1_900) + 100).join(' ') }],
+  })),
+};
+
+it("sends a long document's first sync compressed to a client that offers it, and small messages as they are", async () => {
+  const created = await server.request('POST', '/api/documents', {
+    token: writer.token,
+    body: { title: 'Book', content: book },
+  });
+  expect(created.status).toBe(201);
+  const documentId = created.body.id as string;
+
+  const plain = countingWebSocket(false);
+  const reader = await connectCollabClient({
+    serverUrl: server.url,
+    documentId,
+    token: writer.token,
+    WebSocketPolyfill: plain.Counting,
+  });
+  clients.push(reader);
+  const compressed = countingWebSocket(true);
+  const compressedReader = await connectCollabClient({
+    serverUrl: server.url,
+    documentId,
+    token: writer.token,
+    WebSocketPolyfill: compressed.Counting,
+  });
+  clients.push(compressedReader);
+
+  expect(plain.sockets[0]!.extensions).toBe('');
+  expect(compressed.sockets[0]!.extensions).toContain('permessage-deflate');
+  // The same document, in under a third of the bytes.
+  expect(compressedReader.paragraphs()).toEqual(reader.paragraphs());
+  expect(reader.paragraphs()).toHaveLength(400);
+  expect(plain.received.bytes).toBeGreaterThan(200_000);
+  expect(compressed.received.bytes).toBeLessThan(plain.received.bytes / 3);
+
+  // A keystroke reaches the compressed reader as usual.
+  const before = compressed.received.bytes;
+  reader.appendParagraph('One more line.');
+  await waitFor(() => compressedReader.paragraphs().at(-1) === 'One more line.', 5_000, 'keystroke');
+  expect(compressed.received.bytes - before).toBeLessThan(1_000);
+});
