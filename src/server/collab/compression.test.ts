@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket, type ClientOptions } from 'ws';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
-import { connectCollabClient, waitFor, type CollabClient } from './testing';
+import { COLLAB_MAX_FRAME_BYTES } from './collab-plugin';
+import { collabUrl, connectCollabClient, waitFor, type CollabClient } from './testing';
 
 let server: TestServer;
 let writer: TestUser;
@@ -86,4 +87,29 @@ it("sends a long document's first sync compressed to a client that offers it, an
   reader.appendParagraph('One more line.');
   await waitFor(() => compressedReader.paragraphs().at(-1) === 'One more line.', 5_000, 'keystroke');
   expect(compressed.received.bytes - before).toBeLessThan(1_000);
+});
+
+it('closes a socket whose compressed message inflates past the frame limit, and goes on serving others', async () => {
+  const bomb = new WebSocket(collabUrl(server.url), { perMessageDeflate: true });
+  await new Promise((resolve, reject) => {
+    bomb.once('open', resolve);
+    bomb.once('error', reject);
+  });
+  expect(bomb.extensions).toContain('permessage-deflate');
+  // Zeros compress about a thousandfold: a few kilobytes on the wire, twice the largest frame once inflated.
+  const closed = new Promise<number>((resolve) => bomb.once('close', (code) => resolve(code)));
+  bomb.send(Buffer.alloc(2 * COLLAB_MAX_FRAME_BYTES), { compress: true });
+  expect(await closed).toBe(1009);
+
+  const created = await server.request('POST', '/api/documents', {
+    token: writer.token,
+    body: { title: 'After' },
+  });
+  const reader = await connectCollabClient({
+    serverUrl: server.url,
+    documentId: created.body.id as string,
+    token: writer.token,
+  });
+  clients.push(reader);
+  expect(reader.provider.isSynced).toBe(true);
 });
