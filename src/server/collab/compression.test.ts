@@ -57,22 +57,21 @@ it("sends a long document's first sync compressed to a client that offers it, an
   expect(created.status).toBe(201);
   const documentId = created.body.id as string;
 
-  const plain = countingWebSocket(false);
-  const reader = await connectCollabClient({
-    serverUrl: server.url,
-    documentId,
-    token: writer.token,
-    WebSocketPolyfill: plain.Counting,
-  });
-  clients.push(reader);
-  const compressed = countingWebSocket(true);
-  const compressedReader = await connectCollabClient({
-    serverUrl: server.url,
-    documentId,
-    token: writer.token,
-    WebSocketPolyfill: compressed.Counting,
-  });
-  clients.push(compressedReader);
+  const read = async (offerCompression: boolean) => {
+    const counting = countingWebSocket(offerCompression);
+    const client = await connectCollabClient({
+      serverUrl: server.url,
+      documentId,
+      token: writer.token,
+      WebSocketPolyfill: counting.Counting,
+    });
+    clients.push(client);
+    return { ...counting, client };
+  };
+  const plain = await read(false);
+  const compressed = await read(true);
+  const reader = plain.client;
+  const compressedReader = compressed.client;
 
   expect(plain.sockets[0]!.extensions).toBe('');
   expect(compressed.sockets[0]!.extensions).toContain('permessage-deflate');
