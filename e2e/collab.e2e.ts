@@ -4,7 +4,7 @@ import {
   createTestUser,
   documentText,
   editorBody,
-  getDocumentViaApi,
+  storedContentJson,
   signInContext,
   typeAtEnd,
   waitForLive,
@@ -62,7 +62,7 @@ test('two browser sessions on one document see each other type, and offline edit
   expect(textA.split('Alpha writes first.').length).toBe(2);
   await expect(pageA.getByTestId('save-status').first()).toHaveText('Saved', { timeout: 15_000 });
   await expect
-    .poll(async () => JSON.stringify((await getDocumentViaApi(request, user, id)).content), {
+    .poll(() => storedContentJson(request, user, id), {
       timeout: 15_000,
     })
     .toContain('Written while offline.');
@@ -109,7 +109,7 @@ test('edits made offline survive a reload and reach the server once back online'
   await page.reload();
   await waitForLive(page);
   await expect
-    .poll(async () => JSON.stringify((await getDocumentViaApi(request, user, id)).content), {
+    .poll(() => storedContentJson(request, user, id), {
       timeout: 15_000,
     })
     .toContain('Kept in IndexedDB.');
@@ -199,7 +199,7 @@ test('with auto-save off, changes stay in the draft until Save, survive a reload
   await expect(editorBody(writer)).toContainText('Reader was here.');
   await writer.waitForTimeout(1_500);
   await expect(readerBody).not.toContainText('A private first draft.');
-  expect(JSON.stringify((await getDocumentViaApi(request, user, id)).content)).not.toContain('private');
+  expect(await storedContentJson(request, user, id)).not.toContain('private');
 
   // The draft is kept in this browser: a reload still has it, still unsaved.
   await writer.reload();
@@ -214,9 +214,7 @@ test('with auto-save off, changes stay in the draft until Save, survive a reload
     timeout: 15_000,
   });
   await expect(readerBody).toContainText('A private first draft.');
-  await expect
-    .poll(async () => JSON.stringify((await getDocumentViaApi(request, user, id)).content))
-    .toContain('A private first draft.');
+  await expect.poll(() => storedContentJson(request, user, id)).toContain('A private first draft.');
 
   // The Save button does the same.
   await typeAtEnd(writer, ' Second thoughts.');
@@ -263,7 +261,7 @@ test('the browser’s collaboration socket is compressed, and a long document ar
   // What the browser sends compressed is read back by the server: typing is stored.
   await typeAtEnd(page, ' The end.');
   await expect
-    .poll(async () => JSON.stringify((await getDocumentViaApi(request, user, id)).content), {
+    .poll(() => storedContentJson(request, user, id), {
       timeout: 15_000,
     })
     .toContain('The end.');

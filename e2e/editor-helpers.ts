@@ -71,6 +71,15 @@ export async function getDocumentViaApi(request: APIRequestContext, user: TestUs
   return (await response.json()) as { title: string; content: unknown };
 }
 
+/** The document's stored content as JSON text, read through the API (to look for a phrase in it). */
+export async function storedContentJson(
+  request: APIRequestContext,
+  user: TestUser,
+  id: string,
+): Promise<string> {
+  return JSON.stringify((await getDocumentViaApi(request, user, id)).content);
+}
+
 export function editorBody(page: Page) {
   return page.getByTestId('editor-body');
 }

@@ -3,7 +3,7 @@ import {
   createDocumentViaApi,
   createTestUser,
   editorBody,
-  getDocumentViaApi,
+  storedContentJson,
   signInContext,
   typeAtEnd,
   waitForLive,
@@ -86,7 +86,7 @@ test('a pause shows a grey continuation: Tab keeps it, Ctrl+→ keeps a word, Es
     .toBe('Our garden plans for this spring The improved text. And then more The x');
 
   await expect
-    .poll(async () => JSON.stringify((await getDocumentViaApi(request, user, id)).content), {
+    .poll(() => storedContentJson(request, user, id), {
       timeout: 15_000,
     })
     .toContain('And then more The x');

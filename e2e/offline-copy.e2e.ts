@@ -3,7 +3,7 @@ import {
   createDocumentViaApi,
   createTestUser,
   editorBody,
-  getDocumentViaApi,
+  storedContentJson,
   signInContext,
   typeAtEnd,
   waitForLive,
@@ -29,7 +29,7 @@ test('text typed just before the tab closes is in the offline copy when the docu
   await waitForLive(first);
   await typeAtEnd(first, 'The opening line.');
   await expect
-    .poll(async () => JSON.stringify((await getDocumentViaApi(request, user, id)).content), {
+    .poll(() => storedContentJson(request, user, id), {
       timeout: 15_000,
     })
     .toContain('The opening line.');
@@ -49,8 +49,6 @@ test('text typed just before the tab closes is in the offline copy when the docu
   await third.goto(`/editor/${id}`);
   await expect(editorBody(third)).toContainText('The opening line. Typed while the server was out of reach');
   // The server never saw it: the text came from the browser's copy.
-  expect(JSON.stringify((await getDocumentViaApi(request, user, id)).content)).not.toContain(
-    'Typed while the server',
-  );
+  expect(await storedContentJson(request, user, id)).not.toContain('Typed while the server');
   await context.close();
 });

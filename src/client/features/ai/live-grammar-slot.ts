@@ -33,9 +33,10 @@ export const LiveGrammarSlot = Extension.create<object, LiveGrammarSlotStorage>(
   },
 });
 
-/** The editor's live grammar stand-in, if it was made with LiveGrammarSlot. */
-export function liveGrammarSlotOf(editor: Editor): StandInPlugin | null {
+/** The editor's live grammar stand-in; the editor must have been made with LiveGrammarSlot. */
+export function liveGrammarSlotOf(editor: Editor): StandInPlugin {
   const storage = (editor.storage as unknown as Record<string, LiveGrammarSlotStorage | undefined>)
     .liveGrammarSlot;
-  return storage?.standIn ?? null;
+  if (!storage) throw new Error('Live grammar needs an editor made with LiveGrammarSlot');
+  return storage.standIn;
 }

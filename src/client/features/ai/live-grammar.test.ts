@@ -5,8 +5,8 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { GrammarChange } from '@shared/schemas/ai';
 import { StandInPlugin } from '@client/features/editor/extensions/stand-in-plugin';
-import { liveGrammarKey, liveGrammarPlugin } from './live-grammar';
-import { LiveGrammarSlot, liveGrammarSlotOf } from './live-grammar-slot';
+import { liveGrammarPlugin } from './live-grammar';
+import { LiveGrammarSlot, liveGrammarKey, liveGrammarSlotOf } from './live-grammar-slot';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());

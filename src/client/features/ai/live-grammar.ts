@@ -36,8 +36,6 @@ export interface LiveGrammarOptions {
   onIssueClick(issue: GrammarIssue, target: HTMLElement): void;
 }
 
-export { liveGrammarKey };
-
 const UNDERLINE_STYLE =
   'text-decoration-line: underline; text-decoration-style: wavy; text-decoration-color: rgb(239 68 68); ' +
   'text-decoration-skip-ink: none; text-underline-offset: 3px; cursor: pointer';

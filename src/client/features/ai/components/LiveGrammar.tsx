@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
 import { asOneUndoStep } from '../editor-ops';
 import { StandInPlugin } from '@client/features/editor/extensions/stand-in-plugin';
-import { liveGrammarKey, liveGrammarPlugin, type GrammarIssue } from '../live-grammar';
+import { liveGrammarPlugin, type GrammarIssue } from '../live-grammar';
 import { liveGrammarSlotOf } from '../live-grammar-slot';
 import {
   acquireGrammarChecker,
@@ -42,14 +42,10 @@ export function LiveGrammar({ controller }: { controller: AiController }) {
     });
     // Into the place kept for it since the editor was made, so that no other plugin's view is re-created.
     const slot = liveGrammarSlotOf(editor);
-    if (slot) StandInPlugin.adopt(editor.view, [[slot, plugin]]);
-    else editor.registerPlugin(plugin);
+    StandInPlugin.adopt(editor.view, [[slot, plugin]]);
     return () => {
       setOpen(null);
-      if (!editor.isDestroyed) {
-        if (slot) StandInPlugin.release(editor.view, [slot]);
-        else editor.unregisterPlugin(liveGrammarKey);
-      }
+      if (!editor.isDestroyed) StandInPlugin.release(editor.view, [slot]);
       release();
     };
   }, [editor, enabled]);

@@ -43,8 +43,10 @@ class PluginViewHost {
           for (const entry of [...this.hosted]) entry.view?.update?.(view, previous);
         },
         destroy: () => {
-          for (const entry of this.hosted) entry.view?.destroy?.();
-          for (const entry of this.hosted) entry.view = null;
+          for (const entry of this.hosted) {
+            entry.view?.destroy?.();
+            entry.view = null;
+          }
           this.editorView = null;
         },
       };
