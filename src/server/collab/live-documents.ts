@@ -79,6 +79,11 @@ export class LiveDocuments {
     return document ? Y.encodeStateAsUpdate(document) : undefined;
   }
 
+  /** Whether currentState would answer for the document: a cheap check, made before encoding a whole book. */
+  hasCurrentState(documentId: string): boolean {
+    return this.hocuspocus.documents.has(documentId);
+  }
+
   /** Tells every client of the document, on every instance, that its title changed (PATCH title). */
   async titleChanged(documentId: string, title: string): Promise<void> {
     const payload = encodeStatelessMessage({ type: 'title', title });

@@ -139,6 +139,25 @@ describe('GET /api/documents/:id/state', () => {
   });
 
   // Last: it uses up this address's allowance for the minute.
+  it('answers a signed-out session with 401 while the document is live', async () => {
+    const id = await createDocument('Open in another tab');
+    const writer = await connectCollabClient({ serverUrl: server.url, documentId: id, token: alice.token });
+    try {
+      const tab = await server.request('POST', '/api/auth/token?grant_type=password', {
+        body: { email: alice.email, password: alice.password },
+      });
+      expect(tab.status).toBe(200);
+      const token = tab.body.access_token as string;
+      expect((await getState(id, token)).status).toBe(200);
+      expect((await server.request('POST', '/api/auth/logout', { token, rawBody: '' })).status).toBe(204);
+      const after = await getState(id, token);
+      expect(after.status).toBe(401);
+      expect(await after.json()).toMatchObject({ code: expect.any(String) });
+    } finally {
+      writer.destroy();
+    }
+  });
+
   it('is rate limited per address, with the API error shape', async () => {
     const id = await createDocument('Asked for too often');
     const statuses = await Promise.all(

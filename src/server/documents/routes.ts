@@ -156,7 +156,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     const state = await withSessionInStatement(request, ({ userId, sessionId }) =>
       getDocumentState(ctx, userId, id, {
         sessionId,
-        live: (documentId) => app.liveDocuments.currentState(documentId),
+        live: app.liveDocuments,
       }),
     );
     reply.header('cache-control', 'private, no-cache');

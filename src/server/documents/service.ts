@@ -116,21 +116,35 @@ export async function getDocumentHead(
   return document;
 }
 
+/** What getDocumentState asks of the documents live on this instance (collab/live-documents.ts). */
+export interface LiveStates {
+  hasCurrentState(documentId: string): boolean;
+  currentState(documentId: string): Uint8Array | undefined;
+}
+
 /**
  * The Yjs state an editor opening the user's document starts from (see docs/collaboration.md, "Opening from the
- * server's state over HTTP"): the live document's when this instance holds it (`live`), else the stored one;
- * null when the document has never been live (its first state is made by the collaboration server, in one
- * place). 404 like getDocument.
+ * server's state over HTTP"): the live document's when this instance holds it, else the stored one; null when the
+ * document has never been live (its first state is made by the collaboration server, in one place). 404 like
+ * getDocument. A live document is checked for ownership without reading its stored state, which on a book is
+ * most of a megabyte that would be thrown away.
  */
 export async function getDocumentState(
   ctx: DocumentsContext,
   userId: string,
   documentId: string,
-  options: { sessionId: string; live: (documentId: string) => Uint8Array | undefined },
+  options: { sessionId: string; live: LiveStates },
 ): Promise<Uint8Array | null> {
+  if (options.live.hasCurrentState(documentId)) {
+    const owned = await findOwnedDocumentHead(ctx.db, userId, documentId, options.sessionId);
+    if (!owned) throw notFound('Document not found');
+    // Unloaded meanwhile (its last editor left): its state is stored by now.
+    const live = options.live.currentState(documentId);
+    if (live) return live;
+  }
   const row = await findOwnedLiveState(ctx.db, userId, documentId, options.sessionId);
   if (!row) throw notFound('Document not found');
-  return options.live(documentId) ?? row.ydocState;
+  return options.live.currentState(documentId) ?? row.ydocState;
 }
 
 /**
