@@ -157,6 +157,40 @@ test('the slash palette stays open when the menus and live grammar arrive while 
   await expect(body).not.toContainText('/hea');
 });
 
+test('a document opened over a slow link shows the loading spinner from its first paint, then the editor in its place', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await createTestUser(request, 'slow-open');
+  await signInContext(context, user);
+  const { id } = await createDocumentViaApi(request, user, 'Slow link', {
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Arrives after its code.' }] }],
+  });
+  // All of the app's code held back: what shows meanwhile is the page's HTML alone.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[\w-]+\.js$/u, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/editor/${id}`, { waitUntil: 'commit' });
+  const loading = page.getByRole('status').filter({ hasText: 'Loading…' });
+  await expect(loading).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => getComputedStyle(document.querySelector('[role="status"] > span')!).animationName,
+    ),
+  ).toBe('spin');
+  await page.screenshot({ path: `${SHOTS}/slow-open-loading.png` });
+
+  release();
+  await waitForLive(page);
+  await expect(editorBody(page)).toHaveText('Arrives after its code.');
+  await expect(loading).toHaveCount(0);
+});
+
 test('Share and Export appear once at every width', async ({ page, context, request }) => {
   const user = await createTestUser(request, 'header');
   await signInContext(context, user);

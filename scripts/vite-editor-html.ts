@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
 import { EARLY_STATE_SCRIPT } from '../src/shared/editor-early-request.js';
 import { EDITOR_HTML_FILE } from '../src/shared/first-paint.js';
+import { PAGE_LOADING_HTML } from '../src/client/components/page-loading.js';
 import { chunksImportedBy } from './chunk-graph.js';
 
 /** The modules the editor's route loads (routes.tsx: the page, inside the query provider). */
@@ -10,6 +11,7 @@ const EDITOR_ROUTE_MODULES = [
   /src\/client\/features\/editor\/EditorPage\.tsx$/,
   /src\/client\/lib\/with-queries\.tsx$/,
 ];
+const EMPTY_ROOT = '<div id="root"></div>';
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*>/g;
 
 /**
@@ -62,9 +64,15 @@ export function editorPageHtml(): Plugin {
           .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
           .join('\n');
         if (!kept.includes('</head>')) throw new Error('index.html has no </head>');
+        if (!kept.includes(EMPTY_ROOT)) throw new Error(`index.html has no empty ${EMPTY_ROOT}`);
         writeFileSync(
           path.join(outDir, EDITOR_HTML_FILE),
-          withEarlyRequest(kept.replace('</head>', () => `${links}\n</head>`)),
+          withEarlyRequest(
+            kept
+              .replace('</head>', () => `${links}\n</head>`)
+              // The page's spinner from the first paint: the app renders only once the editor's code is in.
+              .replace(EMPTY_ROOT, () => `<div id="root">${PAGE_LOADING_HTML}</div>`),
+          ),
         );
       },
     },

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { getSession } from './features/auth/session-store';
-import { preloadLandingPage } from './routes';
+import { preloadEditorPage, preloadLandingPage } from './routes';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -21,8 +21,15 @@ function render() {
 // and render it as a transition: React builds it in small slices, the page stays responsive to the visitor
 // meanwhile, and the HTML copy is swapped for the live page in one commit. If the code cannot be fetched, the
 // page's own lazy loading shows the usual fallback.
-if (window.location.pathname === '/' && !getSession())
+// A signed-in writer opening a document: the editor page's code first, so the first render is that page (routes.tsx,
+// preloadEditorPage). If it cannot be fetched, the page's own loading shows the usual fallback and error.
+const path = window.location.pathname;
+if (path === '/' && !getSession())
   void preloadLandingPage()
     .catch(() => undefined)
     .then(() => startTransition(render));
+else if (getSession())
+  void preloadEditorPage(path)
+    .catch(() => undefined)
+    .then(render);
 else render();

@@ -1,24 +1,31 @@
 import { Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
+import {
+  PAGE_LOADING_CLASS,
+  PAGE_LOADING_LABEL,
+  PAGE_LOADING_SPINNER_CLASS,
+} from '@client/components/page-loading';
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession } from '@client/features/auth/session-store';
 import { documentQueryKey } from '@client/features/documents/document-query-key';
 import { readCopyEarly } from '@client/features/editor/offline-copy-store';
 import { requestServerStateEarly } from '@client/features/editor/server-state';
-import { lazyOnDemand, onDemand, pageOnDemand } from '@client/lib/on-demand';
+import { lazyOnDemand, onDemand, pageOnDemand, type OnDemand } from '@client/lib/on-demand';
 
 /**
  * Loads a page from a module's named export when its route is first shown, so each route is its own chunk,
  * inside the query provider (lib/with-queries.tsx), which loads alongside.
  */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType {
-  return pageOnDemand(
-    onDemand(async () => {
-      const [module, { withQueries }] = await Promise.all([load(), import('./lib/with-queries')]);
-      return withQueries(module[name] as ComponentType);
-    }),
-    PageFallback,
-  );
+  return pageOnDemand(pageCode(load, name), PageFallback);
+}
+
+/** A page's code, from a module's named export, wrapped in the query provider. */
+function pageCode<M, K extends keyof M>(load: () => Promise<M>, name: K): OnDemand<object> {
+  return onDemand(async () => {
+    const [module, { withQueries }] = await Promise.all([load(), import('./lib/with-queries')]);
+    return withQueries(module[name] as ComponentType);
+  });
 }
 
 // The landing page reads no server data for visitors: no query provider, so no TanStack Query in its bundle.
@@ -36,7 +43,8 @@ export async function preloadLandingPage(): Promise<void> {
   await preloadLaterSections();
 }
 const DashboardPage = page(() => import('./features/documents/DashboardPage'), 'DashboardPage');
-const EditorPage = page(() => import('./features/editor/EditorPage'), 'EditorPage');
+const editorPage = pageCode(() => import('./features/editor/EditorPage'), 'EditorPage');
+const EditorPage = pageOnDemand(editorPage, PageFallback);
 const SubscriptionSuccessPage = page(
   () => import('./features/billing/SubscriptionSuccessPage'),
   'SubscriptionSuccessPage',
@@ -54,9 +62,9 @@ const NotFoundPage = page(() => import('./features/misc/NotFoundPage'), 'NotFoun
 
 export function PageFallback() {
   return (
-    <div className="grid min-h-dvh place-items-center" role="status" aria-live="polite">
-      <span className="size-6 animate-spin rounded-full border-2 border-primary/25 border-t-primary" />
-      <span className="sr-only">Loading…</span>
+    <div className={PAGE_LOADING_CLASS} role="status" aria-live="polite">
+      <span className={PAGE_LOADING_SPINNER_CLASS} />
+      <span className="sr-only">{PAGE_LOADING_LABEL}</span>
     </div>
   );
 }
@@ -88,15 +96,34 @@ function HomePage() {
  * unauthorized answer is asked again when the page mounts.
  */
 function EditorRoute({ params }: { params: { id?: string } }) {
-  const id = params.id;
-  if (id && getSession()) {
-    void import('@client/lib/query-client').then(({ queryClient }) =>
-      queryClient.prefetchQuery({ queryKey: documentQueryKey(id) }),
-    );
-    requestServerStateEarly(id);
-    readCopyEarly(id);
-  }
+  if (params.id) startDocumentRequests(params.id);
   return <EditorPage />;
+}
+
+function startDocumentRequests(id: string) {
+  if (!getSession()) return;
+  void import('@client/lib/query-client').then(({ queryClient }) =>
+    queryClient.prefetchQuery({ queryKey: documentQueryKey(id) }),
+  );
+  requestServerStateEarly(id);
+  readCopyEarly(id);
+}
+
+const EDITOR_PATH = /^\/editor(?:\/([^/]+))?\/?$/;
+
+/**
+ * On the editor's route (main.tsx, for a signed-in writer): starts the document's requests, then waits for the
+ * editor page's code (index.html preloads it, see scripts/vite-editor-html.ts), so the app's first render is the
+ * editor page. Rendering first would draw the page's spinner, then the page in a second render once its code
+ * is in: a spinner flashed for the time the last chunks take, and a render and commit more before the document.
+ * Resolves false on any other path.
+ */
+export async function preloadEditorPage(path: string): Promise<boolean> {
+  const match = EDITOR_PATH.exec(path);
+  if (!match) return false;
+  if (match[1]) startDocumentRequests(match[1]);
+  await editorPage.load();
+  return true;
 }
 
 export function AppRoutes() {
