@@ -16,20 +16,22 @@ function render() {
   );
 }
 
-// A visitor at `/` already sees the landing page: the server sent it as HTML (scripts/vite-prerender-landing.ts).
-// Wait for all of its code (already downloading, see index.html), so the app's first render is that same page,
-// and render it as a transition: React builds it in small slices, the page stays responsive to the visitor
-// meanwhile, and the HTML copy is swapped for the live page in one commit. If the code cannot be fetched, the
-// page's own lazy loading shows the usual fallback.
-// A signed-in writer opening a document: the editor page's code first, so the first render is that page (routes.tsx,
-// preloadEditorPage). If it cannot be fetched, the page's own loading shows the usual fallback and error.
 const path = window.location.pathname;
-if (path === '/' && !getSession())
+if (path === '/' && !getSession()) {
+  // A visitor at `/` already sees the landing page: the server sent it as HTML (scripts/vite-prerender-landing.ts).
+  // Wait for all of its code (already downloading, see index.html), so the app's first render is that same page,
+  // and render it as a transition: React builds it in small slices, the page stays responsive to the visitor
+  // meanwhile, and the HTML copy is swapped for the live page in one commit. If the code cannot be fetched, the
+  // page's own lazy loading shows the usual fallback.
   void preloadLandingPage()
     .catch(() => undefined)
     .then(() => startTransition(render));
-else if (getSession())
+} else if (getSession()) {
+  // A signed-in writer opening a document: the editor page's code first (routes.tsx, preloadEditorPage), so the
+  // first render is that page. If it cannot be fetched, the page's own loading shows the usual fallback and error.
   void preloadEditorPage(path)
     .catch(() => undefined)
     .then(render);
-else render();
+} else {
+  render();
+}

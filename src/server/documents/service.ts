@@ -138,7 +138,7 @@ export async function getDocumentState(
   if (options.live.hasCurrentState(documentId)) {
     const owned = await findOwnedDocumentHead(ctx.db, userId, documentId, options.sessionId);
     if (!owned) throw notFound('Document not found');
-    // Unloaded meanwhile (its last editor left): its state is stored by now.
+    // Unloaded meanwhile (its last editor left): what was stored, below.
     const live = options.live.currentState(documentId);
     if (live) return live;
   }
