@@ -8,6 +8,7 @@ import {
 import { useAuth } from '@client/features/auth/AuthProvider';
 import { getSession } from '@client/features/auth/session-store';
 import { documentQueryKey } from '@client/features/documents/document-query-key';
+import { EDITOR_PATH } from '@shared/first-paint';
 import { readCopyEarly } from '@client/features/editor/offline-copy-store';
 import { requestServerStateEarly } from '@client/features/editor/server-state';
 import { lazyOnDemand, onDemand, pageOnDemand, type OnDemand } from '@client/lib/on-demand';
@@ -108,8 +109,6 @@ function startDocumentRequests(id: string) {
   requestServerStateEarly(id);
   readCopyEarly(id);
 }
-
-const EDITOR_PATH = /^\/editor(?:\/([^/]+))?\/?$/;
 
 /**
  * On the editor's route (main.tsx, for a signed-in writer): starts the document's requests, then waits for the

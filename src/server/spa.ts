@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EDITOR_HTML_FILE, LANDING_HTML_FILE } from '../shared/first-paint';
+import { EDITOR_HTML_FILE, EDITOR_PATH, LANDING_HTML_FILE } from '../shared/first-paint';
 import type { Database } from './db/client';
 import { findSharedPageMeta } from './documents/repository';
 
 export const SHARED_PATH = /^\/shared\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-/** The editor's routes (client routes.tsx: `/editor/:id?`), sent the copy of index.html that preloads its code. */
-const EDITOR_PATH = /^\/editor(\/[^/]*)?\/?$/;
 const DESCRIPTION_LENGTH = 160;
 
 const escapeHtml = (value: string) =>

@@ -16,6 +16,12 @@ export const LANDING_HTML_FILE = 'landing.html';
 
 /** The build's copy of index.html that preloads the editor's code, which the server sends for `/editor/…`. */
 export const EDITOR_HTML_FILE = 'editor.html';
+/**
+ * The editor's routes (`/editor` and `/editor/:id`; the id, if any, in group 1): the server sends them
+ * EDITOR_HTML_FILE (server/spa.ts), and the app waits for the editor's code before its first render on them
+ * (client/routes.tsx, preloadEditorPage).
+ */
+export const EDITOR_PATH = /^\/editor(?:\/([^/]*))?\/?$/;
 
 /** Marks the landing page's build-time copy inside `#root`, until the app replaces it with its own render. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';

@@ -138,7 +138,6 @@ describe('GET /api/documents/:id/state', () => {
     }
   });
 
-  // Last: it uses up this address's allowance for the minute.
   it('answers a signed-out session with 401 while the document is live', async () => {
     const id = await createDocument('Open in another tab');
     const writer = await connectCollabClient({ serverUrl: server.url, documentId: id, token: alice.token });
@@ -158,6 +157,7 @@ describe('GET /api/documents/:id/state', () => {
     }
   });
 
+  // Last: it uses up this address's allowance for the minute.
   it('is rate limited per address, with the API error shape', async () => {
     const id = await createDocument('Asked for too often');
     const statuses = await Promise.all(
