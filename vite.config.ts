@@ -12,6 +12,8 @@ import { inlineFirstPaintScript } from './scripts/vite-first-paint.js';
 
 const apiPort = process.env.PORT ?? '3000';
 
+const CLIENT_MODULE = /[\\/]src[\\/]client[\\/].+\.tsx?$/;
+
 export default defineConfig({
   root: 'src/client',
   publicDir: path.resolve('src/client/public'),
@@ -42,6 +44,12 @@ export default defineConfig({
     // bench/web.ts reads .vite/manifest.json to measure each page's initial JavaScript.
     manifest: true,
     rolldownOptions: {
+      treeshake: {
+        // The app's own modules do nothing when imported but define things (styles are CSS modules, not
+        // matched here): a module none of whose exports is used is left out. Without this, a feature's
+        // index.ts would bring every module it re-exports, used or not, into each page that imports it.
+        moduleSideEffects: (id) => (CLIENT_MODULE.test(id) ? false : undefined),
+      },
       output: {
         codeSplitting: {
           // TanStack Query comes with the pages that read server data, not the entry (routes.tsx): one chunk

@@ -11,7 +11,7 @@
  * 3. Offline grammar: checkGrammar() of a 2,000-word text after warm-up, RUNS times (best and median).
  *
  * Usage: npm run bench:ai [-- --requests 200 --concurrency 20 --burst 100 --rounds 5]
- * Targets (issue 6): ≤ 5 ms added p50 TTFT, no errors at 100 concurrent streams, grammar ≤ 250 ms.
+ * Targets: ≤ 5 ms added p50 TTFT, no errors at 100 concurrent streams, grammar ≤ 250 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';

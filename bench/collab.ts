@@ -19,7 +19,7 @@
  * profiles both servers.
  * Then one unmeasured 100-editor run per server (warm-up). Before the load runs, a quiet round trip (one writer, one listener, one edit in flight) measures the
  * per-message cost of each server's code path without queueing.
- * Targets (issue 4): p99 ≤ 30 ms at 100 editors on 10 documents, ratio ≤ 1.3.
+ * Targets: p99 ≤ 30 ms at 100 editors on 10 documents, ratio ≤ 1.3.
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { spawn, type ChildProcess } from 'node:child_process';

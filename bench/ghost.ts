@@ -12,24 +12,25 @@
  *    moment hits both). Added = pause → ghost − the preference's delay − the provider's first token (median).
  * 4. Requests per 100 typed words: types a WORDS-word passage as a writer does (KEY_DELAY_MS per key, a
  *    SENTENCE_PAUSE_MS pause after each sentence) and counts the completions the provider was asked for.
- * 5. Writes the numbers into docs/performance.md under "## Ghost-text completion (bench:ai)".
+ * 5. Adds the report to docs/performance-history.md, at the top of "## AI (bench:ai)".
  *
  * Usage: npm run bench:ai (runs bench/ai.ts, then this) or tsx bench/ghost.ts [-- --trials 20 --words 100 --no-write]
  * Targets: ≤ 30 ms added at p50 over the provider's first token; ≤ 10 requests per 100 typed words.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { GHOST_COMPLETION_DELAY_MS } from '../src/shared/constants';
 import { startFakeOpenAI } from '../src/server/test/fake-openai';
 import { startTestServer } from '../src/server/test/server';
 import {
+  buildClient,
   createBenchDocument,
   launchChromium,
   serveStatic,
+  signedInContext,
   summarize,
   writePerformanceSection,
 } from './browser-bench';
@@ -51,8 +52,6 @@ const SENTENCE_PAUSE_MS = 1_500;
 const DELAY_MS = GHOST_COMPLETION_DELAY_MS.normal;
 const TARGET_ADDED_MS = 30;
 const TARGET_REQUESTS_PER_100_WORDS = 10;
-const SESSION_STORAGE_KEY = 'quillwright.auth.session';
-const LIVE_GRAMMAR_KEY = 'quillwright.ai.liveGrammar';
 const HEADING = '## Ghost-text completion (bench:ai)';
 const TRIAL_SENTENCE = 'The harbour lights came on one by one';
 const PASSAGE = [
@@ -112,13 +111,7 @@ async function providerFirstToken(baseUrl: string): Promise<number> {
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'qw-bench-ghost-'));
-  console.log('Building the client…');
-  await build({
-    configFile: path.resolve('vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: dir, emptyOutDir: true },
-  });
+  const dir = await buildClient('ghost');
   const provider = await startFakeOpenAI({
     tokens: [' and', ' the', ' boats', ' turned', ' home.'],
     firstTokenDelayMs: FIRST_TOKEN_MS,
@@ -133,15 +126,8 @@ async function main() {
       type: 'doc',
       content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Notes from the harbour.' }] }],
     });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(
-      ([sessionKey, sessionValue, grammarKey]) => {
-        window.localStorage.setItem(sessionKey, sessionValue);
-        // The bench measures completion alone; live grammar has its own (bench:grammar).
-        window.localStorage.setItem(grammarKey, 'off');
-      },
-      [SESSION_STORAGE_KEY, JSON.stringify(session), LIVE_GRAMMAR_KEY] as const,
-    );
+    // The bench measures completion alone; live grammar has its own (bench:grammar).
+    const context = await signedInContext(browser, session, { liveGrammar: false });
     await context.addInitScript(installProbe);
     await serveStatic(context, dir);
     const page = await context.newPage();

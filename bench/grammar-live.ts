@@ -15,22 +15,23 @@
  * 5. Typing while Harper works: types KEYS characters 35 ms apart into the long paragraph, where every keystroke
  *    queues a check of ~BUSY_WORDS words, with live grammar on and (a fresh page with the preference) off,
  *    ROUNDS rounds alternating; keystroke-to-paint as in bench:editor.
- * 6. Writes the numbers into docs/performance.md under "## Live grammar in the browser (bench:grammar)".
+ * 6. Adds the report to docs/performance-history.md, at the top of "## Live grammar in the browser (bench:grammar)".
  *
  * Usage: npm run bench:grammar [-- --trials 30 --keys 150 --rounds 2 --words 3000 --no-write]
- * Target (issue 6): last keystroke → underline of the edited paragraph ≤ 100 ms; typing never waits on it.
+ * Target: last keystroke → underline of the edited paragraph ≤ 100 ms; typing never waits on it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { startTestServer } from '../src/server/test/server';
 import {
+  buildClient,
   createBenchDocument,
   launchChromium,
+  runLine,
   serveStatic,
+  signedInContext,
   summarize,
   writePerformanceSection,
 } from './browser-bench';
@@ -54,8 +55,6 @@ const BUSY_WORDS = 600;
 const KEY_DELAY_MS = 80;
 const BUSY_KEY_DELAY_MS = 35;
 const TARGET_MS = 100;
-const SESSION_STORAGE_KEY = 'quillwright.auth.session';
-const LIVE_GRAMMAR_KEY = 'quillwright.ai.liveGrammar';
 const HEADING = '## Live grammar in the browser (bench:grammar)';
 
 /** What the measurements showed and what was changed because of them (kept with the numbers on every rerun). */
@@ -263,14 +262,7 @@ async function openEditor(
   documentId: string,
   liveGrammar: boolean,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(
-    ([sessionKey, sessionValue, grammarKey, grammarValue]) => {
-      window.localStorage.setItem(sessionKey, sessionValue);
-      window.localStorage.setItem(grammarKey, grammarValue);
-    },
-    [SESSION_STORAGE_KEY, JSON.stringify(session), LIVE_GRAMMAR_KEY, liveGrammar ? 'on' : 'off'] as const,
-  );
+  const context = await signedInContext(browser, session, { liveGrammar });
   await context.addInitScript(installProbe);
   await serveStatic(context, root);
   const page = await context.newPage();
@@ -406,13 +398,7 @@ async function typingWhileBusy(
 const fmt = (n: number) => n.toFixed(1);
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'qw-bench-grammar-'));
-  console.log('Building the client…');
-  await build({
-    configFile: path.resolve('vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: dir, emptyOutDir: true },
-  });
+  const dir = await buildClient('grammar');
 
   const server = await startTestServer();
   const browser = await launchChromium();
@@ -491,9 +477,9 @@ async function main() {
       const section = [
         HEADING,
         '',
-        `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on the shared 2-core machine, headless Debian Chromium ` +
-          `(--disable-gpu), \`npm run bench:grammar -- --trials ${TRIALS} --keys ${KEYS} --rounds ${ROUNDS}\` (\`bench/grammar-live.ts\`). ` +
-          `Load average while measuring: ${load}.`,
+        runLine(
+          `\`npm run bench:grammar -- --trials ${TRIALS} --keys ${KEYS} --rounds ${ROUNDS}\` (\`bench/grammar-live.ts\`). `,
+        ) + `Load average while measuring: ${load}.`,
         '',
         `A ${words.toLocaleString('en-US')}-word document (${PARAGRAPHS} paragraphs of ordinary prose, ~${WORDS_PER_PARAGRAPH} words each, one of ${BUSY_WORDS}) ` +
           `in the full editor screen. Each trial puts the caret at the end of another paragraph and types " <misspelled word> " ` +
@@ -517,7 +503,6 @@ async function main() {
         '',
       ].join('\n');
       await writePerformanceSection(HEADING, section);
-      console.log('Written to docs/performance.md');
     }
   } finally {
     await browser.close();

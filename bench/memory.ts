@@ -25,7 +25,7 @@ import { summarize, writePerformanceSection } from './browser-bench';
  * page is served (target ≤ 60 s).
  *
  * MEMORY_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is the admin connection: the
- * benchmark creates its own database there and drops it afterwards. Figures go to docs/performance.md.
+ * benchmark creates its own database there and drops it afterwards. The report goes to docs/performance-history.md.
  */
 
 const ROUNDS = Number(process.env.MEMORY_ROUNDS ?? 2);
@@ -429,7 +429,6 @@ async function main() {
   console.log(`\n${section}`);
   if (process.env.MEMORY_WRITE !== '0') {
     await writePerformanceSection(HEADING, `${HEADING}\n\n${section}`);
-    console.log('Written to docs/performance.md');
   }
 }
 

@@ -23,10 +23,15 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { planLimitCheck } from '../src/server/billing';
+import pino from 'pino';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { convertFile, createImportedDocument } from '../src/server/imports/import-service';
 import { listLibrary } from '../src/server/documents/search-repository';
+import { DocumentEvents, DocumentWriter } from '../src/server/documents';
+import { ServerMetrics } from '../src/server/metrics';
 import { search } from '../src/server/search/search-service';
+import { TRASH_RETENTION_DAYS_DEFAULT } from '../src/shared/constants';
 
 const { values: args } = parseArgs({
   options: {
@@ -223,11 +228,22 @@ async function benchDocxImport(database: Database, userId: string): Promise<void
     }
   }
   const bytes = await Packer.toBuffer(new Document({ sections: [{ children: paragraphs }] }));
-  const ctx = { db: database.db, config: { STRIPE_SECRET_KEY: undefined, ENFORCE_PLAN_LIMITS: false } };
+  const log = pino({ level: 'silent' });
+  const documentWriter = new DocumentWriter({
+    database,
+    log,
+    documentCreationCheck: planLimitCheck({ STRIPE_SECRET_KEY: undefined, ENFORCE_PLAN_LIMITS: false }),
+    events: new DocumentEvents(),
+    metrics: new ServerMetrics({ defaultMetrics: false }),
+    trashRetentionDays: TRASH_RETENTION_DAYS_DEFAULT,
+  });
+  const ctx = { db: database.db, documentWriter };
   const times: number[] = [];
   for (let round = 0; round < 5; round++) {
     times.push(
-      await timed(async () => createImportedDocument(ctx, userId, await convertFile('long.docx', bytes))),
+      await timed(async () =>
+        createImportedDocument(ctx, userId, await convertFile('long.docx', bytes, { owner: userId })),
+      ),
     );
   }
   console.log(

@@ -14,9 +14,10 @@ import {
 } from '../src/server/reliability/child-server';
 
 /**
- * `npm run soak` (issue 8 item 6): one server instance on PostgreSQL holds SOAK_CONNECTIONS (200)
- * collaboration connections that keep typing, plus SOAK_RPS (50) REST requests a second, for SOAK_SECONDS
- * (60). Reports errors (target 0), p50/p99 latencies and the server's RSS at start, peak and end.
+ * `npm run soak` (docs/reliability.md, section 6): one server instance on PostgreSQL holds SOAK_CONNECTIONS
+ * (200) collaboration connections that keep typing, plus SOAK_RPS (50) REST requests a second, for
+ * SOAK_SECONDS (60). Reports errors (target 0), p50/p99 latencies and the server's RSS at start, peak and
+ * end.
  *
  * SOAK_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is the admin connection: the soak
  * creates its own database there and drops it afterwards.

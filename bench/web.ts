@@ -37,8 +37,8 @@ const TARGET_ACCESSIBILITY = 95;
 /** Manifest keys (paths relative to the Vite root, src/client) of the pages we measure. */
 const PAGES = {
   landing: 'features/landing/LandingPage.tsx',
-  dashboard: 'features/documents/DashboardPage.tsx',
-  editor: 'features/editor/EditorPage.tsx',
+  dashboard: 'features/dashboard/DashboardPage.tsx',
+  editor: 'editor-page.tsx',
 } as const;
 
 /** Module ids that are editor code and must never be in the landing page's initial JavaScript. */
@@ -51,7 +51,7 @@ const EDITOR_CODE =
  * no editor library among their imports); everything else of the editor stays out of the landing page.
  */
 const ROUTE_EARLY_STARTS =
-  /src\/client\/features\/editor\/(early-start|offline-copy-keys|offline-copy-store|server-state)\.ts$/;
+  /src\/client\/features\/editor\/(entry|early-start|offline-copy-keys|offline-copy-store|server-state)\.ts$/;
 
 interface ManifestChunk {
   file: string;

@@ -52,6 +52,8 @@ async function close(page: Page, role: 'menu' | 'dialog') {
 for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {
     test.beforeEach(async ({ context }) => {
+      // Every axe pass runs the experimental rules too: on a loaded two-core machine a few passes outlast a minute.
+      test.slow();
       await useTheme(context, theme);
     });
 

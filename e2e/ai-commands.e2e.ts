@@ -4,21 +4,15 @@ import {
   createTestUser,
   documentText,
   editorBody,
-  signInContext,
-  waitForLive,
+  openLive,
+  signedInContext,
 } from './editor-helpers';
-import { keepLiveGrammarOff } from './fixtures';
 
 /**
  * Custom AI commands and the selection helper's Alternatives, against the local OpenAI-compatible server
  * (e2e/serve.ts): a writer's command answers "Ahoy, the garden be ours.", alternatives are "First/Second/Third
  * alternative.". Both arrive as tracked-change suggestions to review.
  */
-
-async function openEditor(page: Page, id: string) {
-  await page.goto(`/editor/${id}`);
-  await waitForLive(page);
-}
 
 async function selectFirstParagraph(page: Page) {
   await editorBody(page).locator('p').first().click();
@@ -32,11 +26,8 @@ test('a command saved in Settings runs from the slash palette and the selection 
 }) => {
   const user = await createTestUser(request, 'commands');
   const { id } = await createDocumentViaApi(request, user, 'Pirate plans');
-  const context = await browser.newContext();
-  await keepLiveGrammarOff(context);
-  await signInContext(context, user);
-  const page = await context.newPage();
-  await openEditor(page, id);
+  const context = await signedInContext(browser, user);
+  const page = await openLive(context, id);
   const body = editorBody(page);
   await body.click();
   await page.keyboard.type('Our garden is ours to plan.');
@@ -110,11 +101,8 @@ test('Alternatives shows three rephrasings side by side with a word diff; the ch
 }) => {
   const user = await createTestUser(request, 'alternatives');
   const { id } = await createDocumentViaApi(request, user, 'Options');
-  const context = await browser.newContext();
-  await keepLiveGrammarOff(context);
-  await signInContext(context, user);
-  const page = await context.newPage();
-  await openEditor(page, id);
+  const context = await signedInContext(browser, user);
+  const page = await openLive(context, id);
   const body = editorBody(page);
   await body.click();
   await page.keyboard.type('First draft of the alternative.');

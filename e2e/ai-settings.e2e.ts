@@ -29,6 +29,18 @@ async function openSettings(page: Page) {
   return dialog;
 }
 
+/**
+ * The admin is on the free plan (three documents) and shared by every test of the run: a test that opened a
+ * document as the admin removes it when done.
+ */
+async function removeOpenDocument(page: Page, request: APIRequestContext, session: Session) {
+  const id = /\/editor\/([0-9a-f-]{36})$/u.exec(page.url())?.[1];
+  if (!id) return;
+  await request.delete(`/api/documents/${id}`, {
+    headers: { authorization: `Bearer ${session.access_token}`, 'x-forwarded-for': testClientAddress() },
+  });
+}
+
 /** Leaves the instance as it was (environment provider only), so other tests are not affected. */
 async function resetAiSettings(request: APIRequestContext, session: Session) {
   const response = await request.put('/api/admin/ai', {
@@ -102,11 +114,12 @@ test('admin: detect the local model server, use it, Test it, then Improve is ans
       dialog.getByTestId('ai-provider').first().getByRole('switch', { name: 'On' }),
     ).not.toBeChecked();
   } finally {
+    await removeOpenDocument(page, request, session);
     await resetAiSettings(request, session);
   }
 });
 
-test('admin without a provider: the editor shows the Set up AI card, and one click sets the local server up', async ({
+test('admin without a provider: the editor shows the Set up AI notice, and one click sets the local server up', async ({
   page,
   users,
   request,
@@ -118,31 +131,36 @@ test('admin without a provider: the editor shows the Set up AI card, and one cli
     route.fulfill({ json: { openai: false, anthropic: false, providers: [] } }),
   );
   expect((await request.post('/api/admin/ai/detect', { headers: auth, data: {} })).ok()).toBeTruthy();
+  const showNotice = { preferences: { aiSetupNoticeDismissed: false } };
+  expect((await request.put('/api/me/settings', { headers: auth, data: showNotice })).ok()).toBeTruthy();
   await users.login({ email: E2E_ADMIN.email, password: E2E_ADMIN.password, fullName: 'E2E Admin', session });
   try {
     await page.goto('/editor');
     await waitForLive(page);
-    const card = page.getByRole('region', { name: 'Set up AI' });
-    await expect(card).toContainText('Local server found on this machine (llama3.2:3b)');
-    await shoot(page, 'ai-setup-card', 1280);
-    await shoot(page, 'ai-setup-card', 390);
+    const notice = page.getByRole('region', { name: 'Set up AI' });
+    const use = notice.getByRole('button', { name: 'Use Local server (llama3.2:3b)' });
+    await expect(use).toBeVisible();
+    await shoot(page, 'ai-setup-notice', 1280);
+    await shoot(page, 'ai-setup-notice', 390);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await card.getByRole('button', { name: 'Use Local server' }).click();
+    await use.click();
     await expect(page.getByText('AI is ready', { exact: true })).toBeVisible();
     const saved = await (await request.get('/api/admin/ai', { headers: auth })).json();
     expect(saved.providers[0]).toMatchObject({ model: 'llama3.2:3b', source: 'settings', enabled: true });
 
-    await card.getByRole('button', { name: 'Open AI settings' }).click();
+    await notice.getByRole('button', { name: 'Open AI settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Account Settings' });
     await expect(dialog.getByRole('tab', { name: 'AI', exact: true })).toHaveAttribute(
       'aria-selected',
       'true',
     );
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await card.getByRole('button', { name: 'Dismiss' }).click();
-    await expect(card).toBeHidden();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toBeHidden();
   } finally {
+    await removeOpenDocument(page, request, session);
     await resetAiSettings(request, session);
+    await request.put('/api/me/settings', { headers: auth, data: showNotice });
   }
 });
 

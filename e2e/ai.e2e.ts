@@ -10,7 +10,7 @@ import {
 } from './editor-helpers';
 
 /**
- * The AI assistant in the editor (issue 6), against the fake OpenAI-compatible provider e2e/serve.ts starts
+ * The AI assistant in the editor, against the fake OpenAI-compatible provider e2e/serve.ts starts
  * (it answers "The improved text." and numbered lists for alternatives).
  */
 

@@ -4,13 +4,19 @@ import {
   createTestUser,
   documentText,
   editorBody,
-  storedContentJson,
+  expectStored,
+  openDocument,
+  openLive,
+  signedInContext,
   signInContext,
+  storedContentJson,
   typeAtEnd,
   waitForLive,
 } from './editor-helpers';
 
-/** Live collaboration in the browser (issue 4 §3, §4): two sessions on one document, and going offline. */
+/**
+ * Live collaboration in the browser (docs/collaboration.md): two sessions on one document, and going offline.
+ */
 
 test('two browser sessions on one document see each other type, and offline edits sync on reconnect', async ({
   browser,
@@ -61,11 +67,7 @@ test('two browser sessions on one document see each other type, and offline edit
   expect(textA.split('Written while offline.').length).toBe(2);
   expect(textA.split('Alpha writes first.').length).toBe(2);
   await expect(pageA.getByTestId('save-status').first()).toHaveText('Saved', { timeout: 15_000 });
-  await expect
-    .poll(() => storedContentJson(request, user, id), {
-      timeout: 15_000,
-    })
-    .toContain('Written while offline.');
+  await expectStored(request, user, id, 'Written while offline.');
 
   await contextA.close();
   await contextB.close();
@@ -77,11 +79,8 @@ test('edits made offline survive a reload and reach the server once back online'
 }) => {
   const user = await createTestUser(request, 'offline');
   const { id } = await createDocumentViaApi(request, user, 'Offline notes');
-  const context = await browser.newContext();
-  await signInContext(context, user);
-  const page = await context.newPage();
-  await page.goto(`/editor/${id}`);
-  await waitForLive(page);
+  const context = await signedInContext(browser, user);
+  const page = await openLive(context, id);
   await typeAtEnd(page, 'Online line.');
   await expect(page.getByTestId('save-status').first()).toHaveText('Saved', { timeout: 15_000 });
 
@@ -108,11 +107,7 @@ test('edits made offline survive a reload and reach the server once back online'
   blocked = false;
   await page.reload();
   await waitForLive(page);
-  await expect
-    .poll(() => storedContentJson(request, user, id), {
-      timeout: 15_000,
-    })
-    .toContain('Kept in IndexedDB.');
+  await expectStored(request, user, id, 'Kept in IndexedDB.');
   const text = await documentText(page);
   expect(text.split('Online line.').length).toBe(2);
   expect(text.split('Kept in IndexedDB.').length).toBe(2);
@@ -136,8 +131,7 @@ test('when the live connection fails the page shows the saved content read-only 
   });
   expect(response.status()).toBe(201);
   const { id } = (await response.json()) as { id: string };
-  const context = await browser.newContext();
-  await signInContext(context, user);
+  const context = await signedInContext(browser, user);
   const page = await context.newPage();
   // The socket never reaches the server (WebSockets are not HTTP routes: routeWebSocket, not route).
   await page.routeWebSocket(/\/api\/collab/, (socket) => socket.close({ code: 1011, reason: 'unavailable' }));
@@ -165,8 +159,7 @@ test('with auto-save off, changes stay in the draft until Save, survive a reload
   await signInContext(writerContext, user);
   const writer = await writerContext.newPage();
   const reader = await readerContext.newPage();
-  await writer.goto(`/editor/${id}`);
-  await waitForLive(writer);
+  await openDocument(writer, id);
 
   // The writer turns auto-save off in the account settings.
   await writer.getByTestId('user-chip').click();
@@ -241,8 +234,7 @@ test('the browser’s collaboration socket is compressed, and a long document ar
     type: 'doc',
     content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
   });
-  const context = await browser.newContext();
-  await signInContext(context, user);
+  const context = await signedInContext(browser, user);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -253,17 +245,12 @@ test('the browser’s collaboration socket is compressed, and a long document ar
     );
     extensions.push(header ? String(header[1]) : '');
   });
-  await page.goto(`/editor/${id}`);
-  await waitForLive(page);
+  await openDocument(page, id);
   expect(extensions[0]).toContain('permessage-deflate');
   expect((await documentText(page)).split('\n')).toEqual(paragraphs);
 
   // What the browser sends compressed is read back by the server: typing is stored.
   await typeAtEnd(page, ' The end.');
-  await expect
-    .poll(() => storedContentJson(request, user, id), {
-      timeout: 15_000,
-    })
-    .toContain('The end.');
+  await expectStored(request, user, id, 'The end.');
   await context.close();
 });

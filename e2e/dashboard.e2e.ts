@@ -1,8 +1,8 @@
 import { expect, openHome, shoot, test } from './fixtures';
 
-/** SPEC §2 Dashboard and §4 Document list, through the UI of a signed-in writer. */
+/** The dashboard and its document list, through the UI of a signed-in writer. */
 
-test('a new user sees the empty state, creates a document, finds its card and deletes it', async ({
+test('a new user sees the empty state, creates a document, finds its card and moves it to the trash', async ({
   page,
   users,
 }) => {
@@ -52,9 +52,9 @@ test('a new user sees the empty state, creates a document, finds its card and de
   await page.getByRole('menuitem', { name: 'Delete' }).click();
 
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm.getByRole('heading', { name: 'Delete Document' })).toBeVisible();
+  await expect(confirm.getByRole('heading', { name: 'Move to trash?' })).toBeVisible();
   await expect(confirm).toContainText(
-    "Are you sure you want to delete 'Chapter Two'? This action cannot be undone.",
+    "'Chapter Two' will be moved to the trash. You can restore it from there for 30 days.",
   );
   await shoot(page, 'dashboard-delete-dialog', 1280);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -67,12 +67,12 @@ test('a new user sees the empty state, creates a document, finds its card and de
   await target.hover();
   await target.getByRole('button', { name: 'Actions for Chapter Two' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Document deleted', { exact: true })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Move to trash' }).click();
+  await expect(page.getByText('Moved to trash', { exact: true })).toBeVisible();
   await expect(card).toHaveCount(1);
   await expect(card).not.toContainText('Chapter Two');
 
-  // Gone on the server too.
+  // Gone from the server's list too.
   await page.reload();
   await expect(card).toHaveCount(1);
 
@@ -121,7 +121,8 @@ test('a failed creation shows the destructive toast with the server message', as
 
 test('over the plan limit, creation explains why and offers an upgrade', async ({ page, users }) => {
   const user = await users.create({ prefix: 'limit' });
-  // Gratis allows 3 documents (SPEC §9) when billing is configured, as it is for the e2e server.
+  // Gratis allows 3 documents (docs/product-rules.md#limits) when billing is configured, as it is for the e2e
+  // server.
   for (let i = 1; i <= 3; i++) {
     const created = await users.api(user).post('/api/documents', { title: `Draft ${i}` });
     expect(created.status()).toBe(201);
@@ -141,4 +142,58 @@ test('over the plan limit, creation explains why and offers an upgrade', async (
   const dialog = page.getByRole('dialog', { name: 'Account Settings' });
   await expect(dialog.getByRole('tab', { name: 'Subscription' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('document-card')).toHaveCount(3);
+});
+
+test('a title changed in the editor is on the dashboard at once, in its new place; search counts its results', async ({
+  page,
+  users,
+}) => {
+  const user = await users.create({ prefix: 'rename' });
+  for (const title of ['Apples', 'Bananas', 'Cherries']) {
+    expect((await users.api(user).post('/api/documents', { title })).status()).toBe(201);
+  }
+  await users.login(user);
+  await openHome(page);
+  const titles = page.getByTestId('document-card').getByRole('link');
+  await expect(titles).toHaveText(['Cherries', 'Bananas', 'Apples']);
+
+  await page.getByRole('link', { name: 'Apples' }).click();
+  const title = page.getByTestId('title-input');
+  await expect(title).toHaveValue('Apples');
+  await title.fill('Zucchini bread');
+  await expect(page.getByTestId('save-status').first()).toHaveText('Saved', { timeout: 15_000 });
+
+  // Back to the dashboard with its list held at the server: what shows comes from what the app already knows.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/search/documents*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
+  await expect(titles).toHaveText(['Zucchini bread', 'Cherries', 'Bananas']);
+  release();
+  await expect(titles).toHaveText(['Zucchini bread', 'Cherries', 'Bananas']);
+
+  // The count beside the search box counts the results shown, not the whole library.
+  const count = page.getByTestId('document-count');
+  await expect(count).toHaveText('3 documents');
+  await page.getByRole('searchbox', { name: 'Search documents' }).fill('Bananas');
+  const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+  await expect(results).toHaveCount(1);
+  await expect(count).toHaveText('1 document');
+  await shoot(page, 'dashboard-search-count', 1280);
+});
+
+test('an empty new document claims no reading time', async ({ page, users }) => {
+  const user = await users.create({ prefix: 'empty-read' });
+  await users.login(user);
+  await openHome(page);
+  await page.getByRole('button', { name: 'Create Document' }).click();
+  await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/);
+  const counts = page.getByTestId('live-counts');
+  await expect(counts).toContainText('0 words');
+  await expect(counts).not.toContainText('1 min read');
+  await expect(page.getByText(/\b1 min\b/)).toHaveCount(0);
 });

@@ -1,33 +1,35 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { keepLiveGrammarOff, SESSION_STORAGE_KEY, testClientAddress } from './fixtures';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import {
+  keepLiveGrammarOff,
+  SESSION_STORAGE_KEY,
+  signUpViaApi,
+  testClientAddress,
+  type Session,
+} from './fixtures';
 
 /** Helpers for the editor's browser tests: users made through the API, signed in without the UI. */
 
 export interface TestUser {
   email: string;
   password: string;
-  session: { access_token: string; user: { id: string } } & Record<string, unknown>;
+  session: Session;
 }
 
 export async function createTestUser(request: APIRequestContext, prefix = 'editor'): Promise<TestUser> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = 'correct-horse-battery-staple-42';
   // Its own client address, so parallel tests don't share the per-IP sign-up limit (see e2e/serve.ts).
-  const headers = { 'x-forwarded-for': testClientAddress() };
-  const signUp = await request.post('/api/auth/signup', {
-    headers,
-    data: { email, password, data: { full_name: 'Editor Tester' } },
-  });
-  expect(signUp.ok(), await signUp.text()).toBeTruthy();
-  let session = ((await signUp.json()) as { session: TestUser['session'] | null }).session;
-  if (!session) {
-    const signIn = await request.post('/api/auth/token?grant_type=password', {
-      headers,
-      data: { email, password },
-    });
-    expect(signIn.ok(), await signIn.text()).toBeTruthy();
-    session = (await signIn.json()) as TestUser['session'];
-  }
+  const session = await signUpViaApi(
+    request,
+    { email, password, fullName: 'Editor Tester' },
+    { 'x-forwarded-for': testClientAddress() },
+  );
   return { email, password, session };
 }
 
@@ -47,6 +49,13 @@ export async function signInContext(
     },
     [SESSION_STORAGE_KEY, JSON.stringify(user.session)] as const,
   );
+}
+
+/** A browser context of its own (another device, or one a test takes offline), signed in as the user. */
+export async function signedInContext(browser: Browser, user: TestUser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await signInContext(context, user);
+  return context;
 }
 
 export async function createDocumentViaApi(
@@ -80,6 +89,11 @@ export async function storedContentJson(
   return JSON.stringify((await getDocumentViaApi(request, user, id)).content);
 }
 
+/** Waits until the server has stored a document whose content holds the text. */
+export async function expectStored(request: APIRequestContext, user: TestUser, id: string, text: string) {
+  await expect.poll(() => storedContentJson(request, user, id), { timeout: 15_000 }).toContain(text);
+}
+
 export function editorBody(page: Page) {
   return page.getByTestId('editor-body');
 }
@@ -90,11 +104,28 @@ export async function waitForLive(page: Page) {
   await expect(editorBody(page)).toBeVisible();
 }
 
-/** Opens a new document ('/editor' makes one and moves to its address) and waits until it is live. */
-export async function openNewDocument(page: Page) {
+/**
+ * Opens a new document ('/editor' makes one and moves to its address), waits until it is live and returns its
+ * id.
+ */
+export async function openNewDocument(page: Page): Promise<string> {
   await page.goto('/editor');
   await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/u);
   await waitForLive(page);
+  return page.url().split('/').pop() ?? '';
+}
+
+/** Opens the document and waits until it is live. */
+export async function openDocument(page: Page, id: string) {
+  await page.goto(`/editor/${id}`);
+  await waitForLive(page);
+}
+
+/** Opens the document in a new page of the context and waits until it is live. */
+export async function openLive(context: BrowserContext, id: string): Promise<Page> {
+  const page = await context.newPage();
+  await openDocument(page, id);
+  return page;
 }
 
 /** Types at the end of the document. */

@@ -10,7 +10,7 @@ import {
   waitForLive,
 } from './editor-helpers';
 
-/** The editor screen (SPEC §2 Editor screen, §4 Document save and Slash palette), used as a writer would. */
+/** The editor screen (header, autosave, slash palette), used as a writer would. */
 
 test('a writer creates a document, formats it, uses the slash palette and finds it all after a reload', async ({
   page,
@@ -21,10 +21,7 @@ test('a writer creates a document, formats it, uses the slash palette and finds 
   await signInContext(context, user);
 
   // /editor without an id creates a document and replaces the URL.
-  await page.goto('/editor');
-  await expect(page).toHaveURL(/\/editor\/[0-9a-f-]{36}$/u);
-  const documentId = page.url().split('/').pop() ?? '';
-  await waitForLive(page);
+  const documentId = await openNewDocument(page);
 
   // Header: breadcrumb fallback title, user chip (local part of the e-mail, real plan), status labels.
   await expect(page.getByTestId('breadcrumb-title')).toHaveText('Untitled Document');
@@ -125,8 +122,7 @@ test('typed and pasted URLs become links, and a URL pasted over a word links it'
 }) => {
   const user = await createTestUser(request);
   await signInContext(context, user);
-  await page.goto('/editor');
-  await waitForLive(page);
+  await openNewDocument(page);
   const paste = (text: string) =>
     editorBody(page).evaluate((element, pasted) => {
       const data = new DataTransfer();
@@ -156,8 +152,7 @@ test('the selection toolbar formats text and only accepts whitelisted links', as
 }) => {
   const user = await createTestUser(request);
   await signInContext(context, user);
-  await page.goto('/editor');
-  await waitForLive(page);
+  await openNewDocument(page);
   await typeAtEnd(page, 'Read the manual');
   await page.keyboard.press('Shift+Control+ArrowLeft');
   const bubble = page.getByTestId('selection-toolbar');
@@ -188,7 +183,10 @@ test('the selection toolbar formats text and only accepts whitelisted links', as
   await expect(page.getByRole('complementary', { name: 'Document Stats' })).toBeHidden();
   await expect(page.getByTestId('shortcuts-hint')).toBeHidden();
 
-  // The user chip opens the account settings dialog.
+  // Focus mode hides the header too, until the mouse moves; the user chip opens the account settings dialog.
+  await expect(page.getByTestId('user-chip')).toBeHidden();
+  await page.mouse.move(300, 300, { steps: 4 });
+  await page.mouse.move(500, 250, { steps: 4 });
   await page.getByTestId('user-chip').click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });

@@ -9,14 +9,16 @@ import {
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import {
-  createTestUser,
   createDocumentViaApi,
+  createTestUser,
   documentText,
   editorBody,
   getDocumentViaApi,
-  signInContext,
-  waitForLive,
+  openDocument,
+  openLive,
+  signedInContext,
   type TestUser,
+  waitForLive,
 } from './editor-helpers';
 
 /**
@@ -113,22 +115,11 @@ async function slowCollabSocket(page: Page) {
 
 /** A second person opening the document in a browser that has never seen it. */
 async function textInFreshBrowser(browser: Browser, user: TestUser, id: string): Promise<string> {
-  const context = await browser.newContext();
-  await signInContext(context, user);
-  const page = await context.newPage();
-  await page.goto(`/editor/${id}`);
-  await waitForLive(page);
+  const context = await signedInContext(browser, user);
+  const page = await openLive(context, id);
   const text = await documentText(page);
   await context.close();
   return text;
-}
-
-/** Opens the document in a page of `context` and waits until it is in sync with the server. */
-async function openLive(context: BrowserContext, id: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`/editor/${id}`);
-  await waitForLive(page);
-  return page;
 }
 
 /** Adds a paragraph at the end of the document and waits until the server has stored it. */
@@ -151,8 +142,7 @@ async function openOverSlowSocket(context: BrowserContext, id: string) {
 
 /** The writer's other device opens the document and adds a paragraph, which the server stores. */
 async function addParagraphOnAnotherDevice(browser: Browser, user: TestUser, id: string, text: string) {
-  const otherContext = await browser.newContext();
-  await signInContext(otherContext, user);
+  const otherContext = await signedInContext(browser, user);
   await addParagraph(await openLive(otherContext, id), text);
   await otherContext.close();
 }
@@ -172,8 +162,7 @@ test('over a slow connection the stored text is shown read-only until it is in s
 }) => {
   const user = await createTestUser(request, 'first-sync');
   const id = await createDocumentWithText(request, user, STORED_PARAGRAPHS);
-  const context = await browser.newContext();
-  await signInContext(context, user);
+  const context = await signedInContext(browser, user);
   const { page, socket } = await openOverSlowSocket(context, id);
   const main = page.getByRole('main');
   for (const text of STORED_PARAGRAPHS) await expect(main.getByText(text)).toBeVisible();
@@ -228,8 +217,7 @@ test('a browser whose copy predates a replacement of the document shows the new 
     data: { name: 'Draft' },
   });
   expect(named.status(), await named.text()).toBe(201);
-  const context = await browser.newContext();
-  await signInContext(context, user);
+  const context = await signedInContext(browser, user);
 
   // A first visit leaves the document's copy in this browser.
   const visit = await openLive(context, id);
@@ -282,8 +270,7 @@ test('text typed into the browser’s copy while the socket is slow arrives once
 }) => {
   const user = await createTestUser(request, 'first-sync-copy');
   const id = await createDocumentWithText(request, user, STORED_PARAGRAPHS);
-  const context = await browser.newContext();
-  await signInContext(context, user);
+  const context = await signedInContext(browser, user);
   const visit = await openLive(context, id);
   await visit.close({ runBeforeUnload: true });
 
@@ -325,8 +312,7 @@ test('a browser without a copy opens a document that has been live from the serv
   await addParagraphOnAnotherDevice(browser, user, id, fromOther);
 
   // A browser that has never seen the document, over a slow socket: the server's state comes over HTTP.
-  const context = await browser.newContext();
-  await signInContext(context, user);
+  const context = await signedInContext(browser, user);
   const { page, socket } = await openOverSlowSocket(context, id);
   await expect(page.getByTestId('connection-badge')).toHaveText('Offline');
   await expect(editorBody(page)).toHaveAttribute('contenteditable', 'true');
@@ -357,8 +343,7 @@ test('the document’s state is asked for once, by the page’s first script, be
   const fromOther = 'Added on the other device.';
   await addParagraphOnAnotherDevice(browser, user, id, fromOther);
 
-  const context = await browser.newContext();
-  await signInContext(context, user);
+  const context = await signedInContext(browser, user);
   const page = await context.newPage();
   // Who asked for the state: the browser names the script that made each request.
   const cdp = await context.newCDPSession(page);
@@ -369,8 +354,7 @@ test('the document’s state is asked for once, by the page’s first script, be
       stateRequests.push({ script: initiator.stack?.callFrames[0]?.url });
     }
   });
-  await page.goto(`/editor/${id}`);
-  await waitForLive(page);
+  await openDocument(page, id);
   expect(await documentText(page)).toBe([...STORED_PARAGRAPHS, fromOther].join('\n'));
   // Once, from the page itself (its inline script, allowed by the Content-Security-Policy), not from the app's
   // code, which would have asked only after it was fetched and run.

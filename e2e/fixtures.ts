@@ -18,7 +18,7 @@ import { E2E_DATA_DIR } from './env';
 
 export { PRERENDERED_ATTRIBUTE, SESSION_STORAGE_KEY, THEME_STORAGE_KEY } from '../src/shared/first-paint';
 /** Same key as src/client/features/ai/live-grammar-preference.ts. */
-export const LIVE_GRAMMAR_STORAGE_KEY = 'quillwright.ai.liveGrammar';
+const LIVE_GRAMMAR_STORAGE_KEY = 'quillwright.ai.liveGrammar';
 
 /**
  * Opens `/` (or `/#pricing`…) and waits until the app has taken over the landing page's HTML from the build
@@ -67,6 +67,31 @@ export interface TestUser {
   session: Session;
 }
 
+/**
+ * Signs a new account up through the API and returns a session for it: sign-up's own, or a sign-in's where the
+ * instance asks for a confirmed e-mail before it hands one out.
+ */
+export async function signUpViaApi(
+  request: APIRequestContext,
+  account: { email: string; password: string; fullName: string },
+  headers: Record<string, string> = {},
+): Promise<Session> {
+  const { email, password, fullName } = account;
+  const signUp = await request.post('/api/auth/signup', {
+    headers,
+    data: { email, password, data: { full_name: fullName } },
+  });
+  expect(signUp.ok(), await signUp.text()).toBeTruthy();
+  const session = ((await signUp.json()) as { session: Session | null }).session;
+  if (session) return session;
+  const signIn = await request.post('/api/auth/token?grant_type=password', {
+    headers,
+    data: { email, password },
+  });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  return (await signIn.json()) as Session;
+}
+
 export function uniqueEmail(prefix = 'writer'): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.test`;
 }
@@ -91,7 +116,7 @@ export interface Users {
 }
 
 export interface Mail {
-  type: 'recovery' | 'signup' | 'email_change';
+  type: 'recovery' | 'signup' | 'email_change' | 'email_change_notice';
   to: string;
   subject: string;
   text: string;
@@ -99,7 +124,7 @@ export interface Mail {
   created_at: string;
 }
 
-export interface Outbox {
+interface Outbox {
   /** Waits for the newest mail of a type sent to an address (the server writes mails to DATA_DIR/outbox). */
   waitFor(to: string, type: Mail['type']): Promise<Mail>;
 }
@@ -130,18 +155,7 @@ export const test = base.extend<Fixtures>({
     const users: Users = {
       async create({ fullName = 'Test Writer', prefix = 'writer' } = {}) {
         const email = uniqueEmail(prefix);
-        const signUp = await request.post('/api/auth/signup', {
-          data: { email, password: TEST_PASSWORD, data: { full_name: fullName } },
-        });
-        expect(signUp.ok(), await signUp.text()).toBeTruthy();
-        let session = ((await signUp.json()) as { session: Session | null }).session;
-        if (!session) {
-          const signIn = await request.post('/api/auth/token?grant_type=password', {
-            data: { email, password: TEST_PASSWORD },
-          });
-          expect(signIn.ok(), await signIn.text()).toBeTruthy();
-          session = (await signIn.json()) as Session;
-        }
+        const session = await signUpViaApi(request, { email, password: TEST_PASSWORD, fullName });
         return { email, password: TEST_PASSWORD, fullName, session };
       },
       async login(user) {
@@ -199,12 +213,6 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
-
-/** Opens the auth dialog from the landing page's header. */
-export async function openLanding(page: Page): Promise<void> {
-  await openHome(page);
-  await expect(page.getByRole('button', { name: 'Start Writing' }).first()).toBeVisible();
-}
 
 /** Saves a full-page screenshot at the given width into /tmp/shots. */
 export async function shoot(page: Page, name: string, width: 1280 | 390): Promise<void> {

@@ -113,6 +113,7 @@ test('share: the copied link is the public link, "Copied" shows for 2 s, and an 
   await page.getByRole('button', { name: 'Share' }).click();
   const menu = page.getByRole('dialog');
   await menu.getByRole('switch', { name: 'Public link' }).click();
+  await menu.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Document is now public').first()).toBeVisible();
   await menu.getByRole('button', { name: 'Copy link' }).click();
   await expect(menu.getByRole('button', { name: 'Copied' })).toBeVisible();

@@ -29,11 +29,9 @@ function api(request: APIRequestContext, user: TestUser) {
       expect(res.status(), await res.text()).toBe(201);
       return ((await res.json()) as { id: string }).id;
     },
-    async setContent(id: string, texts: string[]) {
-      const res = await request.patch(`/api/documents/${id}`, {
-        headers,
-        data: { content: { type: 'doc', content: texts.map(paragraph) } },
-      });
+    async setContent(id: string, texts: string[] | { type: 'doc'; content: unknown[] }) {
+      const content = Array.isArray(texts) ? { type: 'doc', content: texts.map(paragraph) } : texts;
+      const res = await request.patch(`/api/documents/${id}`, { headers, data: { content } });
       expect(res.status(), await res.text()).toBe(200);
     },
     async saveVersion(id: string, name: string, clientAddress?: string) {
@@ -141,6 +139,59 @@ test('the history panel at 390 px: list, then the version with its diff and a wa
   await page.screenshot({ path: `${SHOTS}/history-diff-390.png` });
   await panel.getByRole('button', { name: 'Back to versions' }).click();
   await expect(panel.getByTestId('version-item')).toHaveCount(1);
+});
+
+test('the diff numbers ordered lists and shows formatting a restore would bring back', async ({
+  page,
+  context,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 860 });
+  const user = await createTestUser(request, 'history-format');
+  await signInContext(context, user);
+  const client = api(request, user);
+  const steps = (first: string) => ({
+    type: 'orderedList',
+    content: [first, 'Mix the dough'].map((text) => ({ type: 'listItem', content: [paragraph(text)] })),
+  });
+  const id = await client.createDocument('Bread', []);
+  await client.setContent(id, {
+    type: 'doc',
+    content: [
+      {
+        type: 'paragraph',
+        attrs: { textAlign: 'center' },
+        content: [
+          {
+            type: 'text',
+            text: 'Country loaf',
+            marks: [{ type: 'textStyle', attrs: { fontFamily: 'Georgia', fontSize: '24px' } }],
+          },
+        ],
+      },
+      steps('Weigh the flour'),
+    ],
+  });
+  await client.saveVersion(id, 'Styled title');
+  // The same words without the title's font, size and centring; one step reworded.
+  await client.setContent(id, {
+    type: 'doc',
+    content: [paragraph('Country loaf'), steps('Weigh the rye flour')],
+  });
+  await page.goto(`/editor/${id}`);
+  await waitForLive(page);
+
+  await page.getByRole('button', { name: 'History' }).click();
+  const panel = page.getByTestId('history-panel');
+  await panel.getByTestId('version-item').filter({ hasText: 'Styled title' }).click();
+  const diff = panel.getByTestId('version-diff');
+  await expect(diff.getByTestId('list-marker')).toHaveText(['1.', '2.']);
+  await expect(diff.locator('ins')).toContainText(['rye']);
+  await expect(diff.getByTestId('formatting-change')).toHaveText(
+    'Formatting changed since this version: Alignment center → left; Font Georgia removed from “Country loaf”; Size 24px removed from “Country loaf”',
+  );
+  await expect(panel.getByText('Same text as the current document.')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/history-formatting-1280.png` });
 });
 
 test('the history panel of a document with 500 versions opens in under 300 ms', async ({

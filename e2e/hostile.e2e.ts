@@ -4,11 +4,11 @@ import { FIRST_PAINT_SCRIPT } from '../src/shared/first-paint';
 import { expect, test, type Users } from './fixtures';
 
 /**
- * Issue 8 item 4: hostile content in a real browser. Documents full of script-like text, javascript:/data:
- * links, SVG and event-handler payloads are created through the REST API (and smuggled in through PATCH,
- * including content sent as a JSON string), then opened in the editor, on the shared page and as the
- * exported HTML. No payload may run (no dialog, no `window.__pwned`), no dangerous element or handler may
- * reach the DOM, and every link carries rel "noopener noreferrer nofollow" and a safe href.
+ * Hostile content (docs/reliability.md, section 4) in a real browser. Documents full of script-like text,
+ * javascript:/data: links, SVG and event-handler payloads are created through the REST API (and smuggled in
+ * through PATCH, including content sent as a JSON string), then opened in the editor, on the shared page and
+ * as the exported HTML. No payload may run (no dialog, no `window.__pwned`), no dangerous element or handler
+ * may reach the DOM, and every link carries rel "noopener noreferrer nofollow" and a safe href.
  */
 
 const RUN = `window.__pwned=(window.__pwned||0)+1;alert(document.domain)`;

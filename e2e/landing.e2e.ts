@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TYPING_MS_PER_CHAR, TYPING_PAUSE_MS } from '../src/shared/constants';
-import { openHome, PRERENDERED_ATTRIBUTE, SESSION_STORAGE_KEY } from './fixtures';
+import { openHome, PRERENDERED_ATTRIBUTE, SESSION_STORAGE_KEY, test as withUsers } from './fixtures';
 
-/** The signed-out home page (SPEC §2, Landing page), as a visitor uses it. */
+/** The signed-out home page (landing page), as a visitor uses it. */
 
 const TAGLINE = 'AI-powered writing that feels like your own thoughts.';
 
@@ -26,8 +26,8 @@ test('a signed-out visitor sees the landing copy, sections and footer', async ({
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-  await expect(footer.getByRole('link', { name: 'Status' })).toBeVisible();
-  await expect(footer).toContainText('© 2025 Quillwright');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Quillwright`);
+  await expect(footer.getByRole('link', { name: 'Status' })).toHaveAttribute('href', '/status');
   // Nothing on the landing page may pull in the editor.
   const scripts = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((entry) => entry.name),
@@ -46,7 +46,7 @@ test('the page is readable from its HTML alone, before any of the app’s code h
   await expect(page.getByRole('heading', { name: 'Context-aware completion' })).toBeVisible();
   // The link named a section far down the page: the browser is there without the app's help.
   await expect(page.locator('#pricing')).toBeInViewport();
-  await expect(page.getByRole('contentinfo')).toContainText('© 2025 Quillwright');
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Quillwright`);
   await expect(page.locator(`[${PRERENDERED_ATTRIBUTE}]`)).toHaveCount(1);
 });
 
@@ -238,3 +238,67 @@ for (const width of [1280, 390]) {
     });
   }
 }
+
+test('the Status link shows the service’s health check', async ({ page }) => {
+  await openHome(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Status' }).click();
+  await expect(page).toHaveURL(/\/status$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Service status' })).toBeVisible();
+  await expect(page.getByTestId('service-status')).toHaveText('All systems operational');
+  // When the health check fails, the page says so.
+  await page.route('**/api/health', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":"error"}' }),
+  );
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expect(page.getByTestId('service-status')).toHaveText('The service is not answering as it should');
+});
+
+test('on a phone the menu reaches Features and Pricing', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openHome(page);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Pricing' })).toBeHidden();
+  const menu = header.getByRole('button', { name: 'Menu' });
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await page.screenshot({ path: '/tmp/shots/landing-menu-390.png' });
+  await header.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/#pricing$/);
+  await expect(page.locator('#pricing')).toBeInViewport();
+  await expect(header.getByRole('link', { name: 'Pricing' })).toBeHidden();
+
+  await menu.click();
+  await header.getByRole('link', { name: 'Features' }).click();
+  await expect(page).toHaveURL(/#features$/);
+  await expect(page.locator('#features')).toBeInViewport();
+
+  // Escape closes it too; nothing in the header is wider than the phone.
+  await menu.click();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(header.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+withUsers('a wrong password is reported once, in the dialog', async ({ page, users }) => {
+  const user = await users.create({ prefix: 'wrong-password' });
+  await openHome(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(user.email);
+  await dialog.getByLabel('Password').fill('not-the-password-123');
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Invalid login credentials');
+  // No toast repeats it: the toasts' container is read every half second for the seconds a toast would show.
+  for (let sample = 0; sample < 8; sample++) {
+    const toasts = await page.evaluate(
+      () => document.querySelector('[data-slot="toaster-root"]')?.textContent ?? '',
+    );
+    expect(toasts).not.toContain('Invalid login credentials');
+    expect(toasts).not.toContain('Authentication failed');
+    await page.waitForTimeout(500);
+  }
+  await page.screenshot({ path: '/tmp/shots/auth-wrong-password-1280.png' });
+});

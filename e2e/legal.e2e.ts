@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openHome } from './fixtures';
 
-/** /privacy, /terms and the 404 screen (SPEC §2), as a visitor reaches them. */
+/** /privacy, /terms and the 404 screen, as a visitor reaches them. */
 
 function today(): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date());
@@ -42,8 +42,20 @@ test('the terms of service state the figures and describe the plans as sold', as
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('an unknown path shows the 404 screen with a way home', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 with the 404 screen and a way home; known routes answer 200', async ({
+  page,
+  request,
+}) => {
+  for (const known of ['/privacy', '/terms/', '/editor', '/shared/abc']) {
+    expect((await request.get(known)).status(), known).toBe(200);
+  }
+  const api = await request.get('/api/no-such-route');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ code: 'not_found' });
+
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  expect(response?.headers()['content-type']).toContain('text/html');
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   await page.getByRole('link', { name: 'Back to home' }).click();

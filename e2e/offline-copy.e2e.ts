@@ -3,10 +3,11 @@ import {
   createDocumentViaApi,
   createTestUser,
   editorBody,
+  expectStored,
+  openLive,
+  signedInContext,
   storedContentJson,
-  signInContext,
   typeAtEnd,
-  waitForLive,
 } from './editor-helpers';
 
 /**
@@ -20,19 +21,12 @@ test('text typed just before the tab closes is in the offline copy when the docu
 }) => {
   const user = await createTestUser(request, 'offline-copy');
   const { id } = await createDocumentViaApi(request, user, 'Night notes');
-  const context = await browser.newContext();
-  await signInContext(context, user);
+  const context = await signedInContext(browser, user);
 
   // Online first: the document and the browser's copy hold the opening line.
-  const first = await context.newPage();
-  await first.goto(`/editor/${id}`);
-  await waitForLive(first);
+  const first = await openLive(context, id);
   await typeAtEnd(first, 'The opening line.');
-  await expect
-    .poll(() => storedContentJson(request, user, id), {
-      timeout: 15_000,
-    })
-    .toContain('The opening line.');
+  await expectStored(request, user, id, 'The opening line.');
   await first.close();
 
   // Now the collaboration socket reaches no server: whatever is typed lives only in this browser.

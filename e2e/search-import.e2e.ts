@@ -115,9 +115,9 @@ test('the quick switcher finds a word from a body and opens the document', async
   await expect(page).toHaveURL(new RegExp(`/editor/${target}$`));
   await expect(page.locator('.ProseMirror')).toContainText('cormorant');
 
-  // In the editor it is Ctrl+P (Ctrl+K makes a link there); arrows choose, Enter opens.
+  // In the editor it is Ctrl+K too, even from the text; arrows choose, Enter opens.
   await page.locator('.ProseMirror').click();
-  await page.keyboard.press('Control+p');
+  await page.keyboard.press('Control+k');
   await expect(page.getByRole('dialog').getByText('Recent documents')).toBeVisible();
   await page.getByRole('combobox', { name: 'Search documents' }).fill('weather');
   await expect(page.getByRole('option')).toHaveCount(1);

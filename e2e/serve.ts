@@ -17,8 +17,8 @@ import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './env';
 await ensureBuild();
 rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 
-// The instance admin, created first so that it alone is admin (the first account of an instance is; every
-// test's own account is a member). The database is closed again before the server opens it.
+// The instance admin, created in the database (sign-up only makes members; every test's own account is one).
+// The database is closed again before the server opens it.
 {
   const database = await openDatabase({ dataDir: E2E_DATA_DIR });
   await database.db.insert(users).values({
@@ -26,6 +26,7 @@ rmSync(E2E_DATA_DIR, { recursive: true, force: true });
     passwordHash: await hashPassword(E2E_ADMIN.password),
     fullName: 'E2E Admin',
     emailConfirmedAt: new Date(),
+    role: 'admin',
   });
   await database.close();
 }

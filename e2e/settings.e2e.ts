@@ -1,6 +1,6 @@
 import { expect, openHome, shoot, test } from './fixtures';
 
-/** SPEC §2 Account settings dialog: changes are saved on the server and apply app-wide. */
+/** The account settings dialog: changes are saved on the server and apply app-wide. */
 
 async function openSettings(page: import('@playwright/test').Page) {
   await page.getByRole('button', { name: 'Account settings' }).click();
@@ -110,7 +110,11 @@ test('choosing the dark theme turns the whole app dark at once, and it follows t
   await other.close();
 });
 
-test('the profile tab saves the display name and e-mail on the server', async ({ page, users }) => {
+test('the profile tab saves the display name, and the e-mail once the link sent to it is opened', async ({
+  page,
+  users,
+  outbox,
+}) => {
   const user = await users.create({ prefix: 'profile', fullName: 'Old Name' });
   await users.login(user);
   await openHome(page);
@@ -121,9 +125,15 @@ test('the profile tab saves the display name and e-mail on the server', async ({
   const newEmail = user.email.replace('profile-', 'renamed-');
   await dialog.getByLabel('Display name').fill('Grace Hopper');
   await dialog.getByLabel('Email').fill(newEmail);
+  // A new address needs the current password (a copied session alone cannot take the account).
+  await dialog.getByLabel('Current password').fill(user.password);
   await dialog.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByText('Profile updated', { exact: true })).toBeVisible();
-  // Without an SMTP server the new address applies at once (the accounts issue's rule).
+  await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('user-email')).toHaveText(user.email);
+  // The old address is told; the new one gets the link (in the outbox without an SMTP server).
+  expect((await outbox.waitFor(user.email, 'email_change_notice')).text).toContain(newEmail);
+  const link = new URL((await outbox.waitFor(newEmail, 'email_change')).link);
+  await page.goto(link.pathname + link.search);
   await expect(page.getByTestId('user-email')).toHaveText(newEmail);
 
   await page.reload();
@@ -134,7 +144,54 @@ test('the profile tab saves the display name and e-mail on the server', async ({
   expect(await me.json()).toMatchObject({ email: newEmail, user_metadata: { full_name: 'Grace Hopper' } });
 
   // Sign Out from the profile tab.
-  await again.getByRole('button', { name: 'Sign Out' }).click();
+  await again.getByRole('button', { name: 'Sign Out', exact: true }).click();
   await expect(page.getByText('Signed out successfully', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Get started' }).first()).toBeVisible();
+});
+
+test('the settings dialog keeps one size on every tab, its tabs are labelled on a phone, and Gratis is the active plan', async ({
+  page,
+  users,
+}) => {
+  const user = await users.create({ prefix: 'settings-frame' });
+  await users.login(user);
+  await openHome(page);
+  const dialog = await openSettings(page);
+  const tabs = ['Profile', 'Preferences', 'Subscription', 'Notifications', 'AI commands'];
+  const sizes = new Set<string>();
+  for (const tab of tabs) {
+    await dialog.getByRole('tab', { name: tab }).click();
+    await expect(dialog.getByRole('tabpanel')).toBeVisible();
+    await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0);
+    const box = await dialog.boundingBox();
+    sizes.add(`${Math.round(box!.width)}×${Math.round(box!.height)}`);
+    if (tab === 'Subscription') {
+      await expect(dialog.getByTestId('current-plan-badge')).toHaveText('Gratis');
+      await expect(dialog.getByTestId('subscription-status')).toHaveText('Active');
+      await shoot(page, 'settings-subscription', 1280);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  }
+  expect([...sizes]).toHaveLength(1);
+
+  // On a phone every tab shows its name beside its icon, inside the tab's own box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phoneSizes = new Set<string>();
+  for (const tab of tabs) {
+    const trigger = dialog.getByRole('tab', { name: tab });
+    const label = trigger.getByText(tab, { exact: true });
+    await expect(label).toBeVisible();
+    // The whole name fits (a visually hidden or clipped label would overflow its box).
+    expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const [labelBox, triggerBox] = [await label.boundingBox(), await trigger.boundingBox()];
+    expect(labelBox!.x).toBeGreaterThanOrEqual(triggerBox!.x);
+    expect(labelBox!.x + labelBox!.width).toBeLessThanOrEqual(triggerBox!.x + triggerBox!.width + 0.5);
+    await trigger.click();
+    await expect(dialog.getByRole('tabpanel')).toBeVisible();
+    const box = await dialog.boundingBox();
+    phoneSizes.add(`${Math.round(box!.width)}×${Math.round(box!.height)}`);
+  }
+  expect([...phoneSizes]).toHaveLength(1);
+  await dialog.getByRole('tab', { name: 'Profile' }).click();
+  await shoot(page, 'settings-tabs', 390);
 });

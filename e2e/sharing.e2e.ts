@@ -68,10 +68,10 @@ test('a password-protected link: the visitor is asked for the password, reads, a
 
   const menu = await openShareMenu(page);
   await menu.getByRole('switch', { name: 'Public link' }).click();
-  await expect(page.getByText('Document is now public').first()).toBeVisible();
   await menu.getByLabel('Password').fill('lantern');
-  await menu.getByRole('button', { name: 'Set' }).click();
-  await expect(page.getByText('Password set').first()).toBeVisible();
+  await menu.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Document is now public').first()).toBeVisible();
+  await expect(menu.getByText('Password (set)')).toBeVisible();
   const linkInput = menu.getByRole('textbox', { name: 'Link', exact: true });
   await expect(linkInput).toHaveValue(`${new URL(page.url()).origin}/shared/${id}?protected=true`);
   const link = await linkInput.inputValue();
@@ -104,14 +104,15 @@ test('with editing allowed, owner and visitor see each other write live', async 
   users,
   browser,
 }) => {
-  await openOwnDocument(page, users, 'cowriter', 'Together');
+  const id = await openOwnDocument(page, users, 'cowriter', 'Together');
   const menu = await openShareMenu(page);
   await menu.getByRole('switch', { name: 'Public link' }).click();
-  await expect(page.getByText('Document is now public').first()).toBeVisible();
   await menu.getByRole('radio', { name: 'Can edit' }).click();
-  await expect(page.getByText('Visitors can now edit').first()).toBeVisible();
+  await menu.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Document is now public').first()).toBeVisible();
+  await expect(menu.getByText('Anyone with the link can edit this document.')).toBeVisible();
   const linkInput = menu.getByRole('textbox', { name: 'Link', exact: true });
-  await expect(linkInput).toHaveValue(/edit=true/);
+  await expect(linkInput).toHaveValue(`${new URL(page.url()).origin}/shared/${id}`);
   const link = await linkInput.inputValue();
 
   const visitor = await visitorPage(browser);
@@ -124,6 +125,8 @@ test('with editing allowed, owner and visitor see each other write live', async 
   await visitor.keyboard.type(' Visitor was here.');
   await expect.poll(() => documentText(page)).toContain('Visitor was here.');
 
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(menu).toBeHidden();
   await typeAtEnd(page, ' Owner replies.');
   await expect(visitorEditor).toContainText('Owner replies.');
   await expect(editorBody(page)).toContainText('Visitor was here.');
@@ -178,11 +181,13 @@ test('Suggesting: the owner suggests and accepts; a "Can suggest" visitor propos
   // A "Can suggest" link: the visitor is in Suggesting mode for good.
   const menu = await openShareMenu(page);
   await menu.getByRole('switch', { name: 'Public link' }).click();
+  await menu.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Document is now public').first()).toBeVisible();
   await menu.getByRole('radio', { name: 'Can suggest' }).click();
   await expect(page.getByText('Visitors can now suggest changes').first()).toBeVisible();
+  await expect(menu.getByText('Anyone with the link can suggest changes to this document.')).toBeVisible();
   const linkInput = menu.getByRole('textbox', { name: 'Link', exact: true });
-  await expect(linkInput).toHaveValue(/suggest=true/);
+  await expect(linkInput).not.toHaveValue(/suggest=true/);
   const link = await linkInput.inputValue();
   await page.keyboard.press('Escape');
 
@@ -224,7 +229,202 @@ test('Suggesting: the owner suggests and accepts; a "Can suggest" visitor propos
   await expect.poll(() => documentText(page)).toBe('Our joint plans for spring. Direct. Visitor idea.');
 });
 
-test('Export downloads every format with the SPEC file name', async ({ page, users }) => {
+test('Public turns on only when the owner publishes the chosen level and password', async ({
+  page,
+  users,
+  browser,
+}) => {
+  const id = await openOwnDocument(page, users, 'publisher', 'Draft first');
+  const menu = await openShareMenu(page);
+  await menu.getByRole('switch', { name: 'Public link' }).click();
+  // The choices come first; nothing is public yet.
+  await expect(menu.getByText('Nothing is public until you do.')).toBeVisible();
+  await expect(menu.getByRole('radio', { name: 'Can view' })).toBeChecked();
+  await menu.getByLabel('Password').fill('secret pass');
+  await page.screenshot({ path: '/tmp/shots/share-publish-form-1280.png' });
+
+  const visitor = await visitorPage(browser);
+  await visitor.goto(`/shared/${id}`);
+  await expect(visitor.getByRole('heading', { name: 'This document is not available' })).toBeVisible();
+  await expect(visitor.getByText('Our shared plans')).toHaveCount(0);
+
+  // Cancel publishes nothing.
+  await menu.getByRole('button', { name: 'Cancel' }).click();
+  await expect(menu.getByRole('switch', { name: 'Public link' })).not.toBeChecked();
+  await expect(menu.getByText('Only you can open this document.')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'This document is not available' })).toBeVisible();
+
+  // Publishing puts the link out with its password already set.
+  await menu.getByRole('switch', { name: 'Public link' }).click();
+  await menu.getByLabel('Password').fill('secret pass');
+  await menu.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Document is now public').first()).toBeVisible();
+  await expect(menu.getByRole('switch', { name: 'Public link' })).toBeChecked();
+  await expect(menu.getByText('Anyone with the link can view this document.')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'This document is protected' })).toBeVisible();
+  await expect(visitor.getByText('Our shared plans')).toHaveCount(0);
+  await visitor.context().close();
+});
+
+test('one link for every level: a link copied under "Can view" edits after the owner picks "Can edit", and the popover says so', async ({
+  page,
+  users,
+  browser,
+}) => {
+  await openOwnDocument(page, users, 'leveler', 'Levels');
+  const menu = await openShareMenu(page);
+  await menu.getByRole('switch', { name: 'Public link' }).click();
+  await menu.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Document is now public').first()).toBeVisible();
+  await expect(menu.getByText('Anyone with the link can view this document.')).toBeVisible();
+  const linkInput = menu.getByRole('textbox', { name: 'Link', exact: true });
+  const copied = await linkInput.inputValue();
+
+  const visitor = await visitorPage(browser);
+  await visitor.goto(copied);
+  await expect(visitor.getByTestId('shared-document')).toContainText('Our shared plans for spring.');
+  await expect(visitor.getByTestId('shared-editor')).toHaveCount(0);
+
+  await menu.getByRole('radio', { name: 'Can edit' }).click();
+  await expect(page.getByText('Visitors can now edit').first()).toBeVisible();
+  await expect(menu.getByText('Anyone with the link can edit this document.')).toBeVisible();
+  await expect(menu.getByText('can view this document')).toHaveCount(0);
+  await expect(linkInput).toHaveValue(copied);
+  await page.screenshot({ path: '/tmp/shots/share-can-edit-1280.png' });
+
+  // The same address, opened again, now edits live.
+  await visitor.goto(copied);
+  await expect(visitor.getByTestId('connection-badge')).toHaveText('Live', { timeout: 15_000 });
+  const visitorEditor = visitor.getByTestId('shared-editor').locator('.ProseMirror');
+  await visitorEditor.click();
+  await visitor.keyboard.press('Control+End');
+  await visitor.keyboard.type(' Edited through the view link.');
+  await expect.poll(() => documentText(page)).toContain('Edited through the view link.');
+  await visitor.screenshot({ path: '/tmp/shots/shared-view-link-edits-1280.png' });
+
+  // Back to "Can view": the same address reads only.
+  await menu.getByRole('radio', { name: 'Can view' }).click();
+  await expect(page.getByText('Visitors can now only view').first()).toBeVisible();
+  await expect(linkInput).toHaveValue(copied);
+  // (The live edit reaches the stored text a moment after it reaches the owner.)
+  await expect(async () => {
+    await visitor.goto(copied);
+    await expect(visitor.getByTestId('shared-document')).toContainText('Edited through the view link.', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await expect(visitor.getByTestId('shared-editor')).toHaveCount(0);
+  await visitor.context().close();
+});
+
+test('Reset link: the old address stops working at once, even for a visitor writing now; the new one works', async ({
+  page,
+  users,
+  browser,
+}) => {
+  await openOwnDocument(page, users, 'resetter', 'Leaked');
+  const menu = await openShareMenu(page);
+  await menu.getByRole('switch', { name: 'Public link' }).click();
+  await menu.getByRole('radio', { name: 'Can edit' }).click();
+  await menu.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Document is now public').first()).toBeVisible();
+  const linkInput = menu.getByRole('textbox', { name: 'Link', exact: true });
+  const oldLink = await linkInput.inputValue();
+
+  const visitor = await visitorPage(browser);
+  await visitor.goto(oldLink);
+  await expect(visitor.getByTestId('connection-badge')).toHaveText('Live', { timeout: 15_000 });
+
+  await menu.getByRole('button', { name: 'Reset link' }).click();
+  await expect(menu.getByText('The current one stops working at once')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/share-reset-confirm-1280.png' });
+  await menu.getByRole('group', { name: 'Reset link' }).getByRole('button', { name: 'Reset link' }).click();
+  await expect(page.getByText('Link reset: the old link no longer works').first()).toBeVisible();
+  await expect(linkInput).not.toHaveValue(oldLink);
+  const newLink = await linkInput.inputValue();
+  expect(newLink).toMatch(/\/shared\/[0-9a-f-]+\?key=/);
+
+  // The visitor writing through the old link is cut off at once, and the old address stays dead.
+  await expect(visitor.getByRole('heading', { name: 'This link no longer works' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(visitor.getByText('Our shared plans')).toHaveCount(0);
+  await visitor.screenshot({ path: '/tmp/shots/shared-link-reset-1280.png' });
+  await visitor.goto(oldLink);
+  await expect(visitor.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+
+  await visitor.goto(newLink);
+  await expect(visitor.getByTestId('connection-badge')).toHaveText('Live', { timeout: 15_000 });
+  await expect(visitor.getByTestId('shared-editor')).toContainText('Our shared plans for spring.');
+  await visitor.context().close();
+});
+
+test('readers see pending suggestions only when the owner shows them, with a legend', async ({
+  page,
+  users,
+  browser,
+}) => {
+  const owner = await users.create({ prefix: 'legend' });
+  const by = {
+    id: 's1',
+    author_id: 'visitor-1',
+    author_name: 'Anonymous Otter',
+    source: 'user',
+    created_at: new Date().toISOString(),
+  };
+  const created = await users.api(owner).post('/api/documents', {
+    title: 'Proposed',
+    content: {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'Our ' },
+            { type: 'text', text: 'shared', marks: [{ type: 'deletion', attrs: by }] },
+            { type: 'text', text: 'joint', marks: [{ type: 'insertion', attrs: by }] },
+            { type: 'text', text: ' plans for spring.' },
+          ],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await users.login(owner);
+  await page.goto(`/editor/${id}`);
+  await waitForLive(page);
+  const menu = await openShareMenu(page);
+  await menu.getByRole('switch', { name: 'Public link' }).click();
+  await expect(menu.getByRole('switch', { name: 'Show suggested changes to readers' })).not.toBeChecked();
+  await menu.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Document is now public').first()).toBeVisible();
+  const link = await menu.getByRole('textbox', { name: 'Link', exact: true }).inputValue();
+
+  // By default a reader gets the text as it stands, with no marks and no proposed words.
+  const visitor = await visitorPage(browser);
+  await visitor.goto(link);
+  const article = visitor.getByTestId('shared-document');
+  await expect(article).toHaveText('Our shared plans for spring.');
+  await expect(article.locator('ins, del')).toHaveCount(0);
+  await expect(visitor.getByTestId('suggestion-legend')).toHaveCount(0);
+
+  // Shown on purpose: the marks come with a legend that says what they are.
+  await menu.getByRole('switch', { name: 'Show suggested changes to readers' }).click();
+  await expect(page.getByText('Readers now see suggested changes').first()).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByTestId('suggestion-legend')).toContainText(
+    'This document has suggested changes the owner has not reviewed yet.',
+  );
+  await expect(article.locator('ins')).toHaveText('joint');
+  await expect(article.locator('del')).toHaveText('shared');
+  await visitor.screenshot({ path: '/tmp/shots/shared-suggestions-legend-1280.png' });
+  await visitor.context().close();
+});
+
+test('Export downloads every format named after the title and date', async ({ page, users }) => {
   await openOwnDocument(page, users, 'exporter', 'Field Notes #3');
   const date = new Date().toISOString().slice(0, 10);
   for (const [label, extension, name] of [

@@ -1,13 +1,13 @@
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/data-dir-lock';
-import { ROLES, setRole, type Role } from '../src/server/admin/roles';
+import { ROLES, setRole, type Role } from '../src/server/accounts/roles';
 import { AppError } from '../src/server/errors';
 import { listUsersForAdmin, setGrantedPlan } from '../src/server/billing/admin';
 import { PLAN_IDS, isPlanId } from '../src/shared/plans';
 
 /**
- * Administration without Stripe (issue 7):
+ * Administration without Stripe:
  *   npm run admin -- set-plan <email> <gratis|creator|professional>
  *   npm run admin -- set-role <email> <admin|member>
  *   npm run admin -- list-users

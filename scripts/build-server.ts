@@ -2,7 +2,7 @@
 // `npm start` runs on Node alone (no TypeScript loader, no esbuild service beside the server). The packages the
 // server uses are bundled in too, whitespace-minified: every module's source stays in V8's heap for the life of
 // the process, and one compact file per entry holds about 25 MiB less than thousands of files from node_modules
-// (docs/performance.md, "Memory and start time").
+// (docs/performance-history.md, "Memory and start time").
 // Run by Node directly (type stripping): erasable TypeScript only, and nothing imported but esbuild.
 import { build, type Plugin } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
@@ -15,6 +15,7 @@ export const SERVER_OUT_DIR = path.resolve('dist/server');
 const ENTRY_POINTS = {
   main: 'src/server/main.ts',
   'grammar-worker': 'src/server/ai/grammar-worker.ts',
+  'import-worker': 'src/server/imports/import-worker.ts',
   admin: 'scripts/admin.ts',
   backup: 'scripts/backup.ts',
 };

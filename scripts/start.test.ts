@@ -168,6 +168,8 @@ describe('npm start under a supervisor', () => {
     'stops on SIGTERM to the npm process alone: exit 0 within 10 s, no process left, data directory unlocked',
     async () => {
       const server = await startSupervised(FIRST_START_TIMEOUT_MS);
+      // A fresh instance has no admin: its log carries the one-time setup code that claims it.
+      expect(server.output()).toMatch(/No admin yet: setup code [A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}/);
       const signup = await api(server.url, null, 'POST', '/api/auth/signup', {
         email: 'supervised@example.com',
         password: 'a sturdy passphrase 42',

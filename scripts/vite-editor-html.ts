@@ -7,10 +7,7 @@ import { PAGE_LOADING_HTML } from '../src/client/components/page-loading.js';
 import { chunksImportedBy } from './chunk-graph.js';
 
 /** The modules the editor's route loads (routes.tsx: the page, inside the query provider). */
-const EDITOR_ROUTE_MODULES = [
-  /src\/client\/features\/editor\/EditorPage\.tsx$/,
-  /src\/client\/lib\/with-queries\.tsx$/,
-];
+const EDITOR_ROUTE_MODULES = [/src\/client\/editor-page\.tsx$/, /src\/client\/lib\/with-queries\.tsx$/];
 const EMPTY_ROOT = '<div id="root"></div>';
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*>/g;
 

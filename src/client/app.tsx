@@ -1,24 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { LazyToaster } from '@client/components/ui/lazy-toaster';
-import { AuthDialogProvider } from '@client/features/auth/auth-dialog';
-import { AuthProvider, useAuth } from '@client/features/auth/AuthProvider';
-import { ThemeProvider } from '@client/features/settings/theme';
+import { AuthDialogProvider, AuthProvider, useAuth } from '@client/features/auth';
+import { LazySettingsSync, ThemeProvider } from '@client/features/settings/entry';
 import { AppRoutes } from './routes';
 
 // Only signed-in users have saved settings to apply; visitors never download this.
-const SettingsSync = lazy(async () => {
-  const [{ SettingsSync }, { withQueries }] = await Promise.all([
-    import('@client/features/settings/SettingsSync'),
-    import('@client/lib/with-queries'),
-  ]);
-  return { default: withQueries(SettingsSync) };
-});
-
 function SignedInSettingsSync() {
   const { user } = useAuth();
   return user ? (
     <Suspense fallback={null}>
-      <SettingsSync />
+      <LazySettingsSync />
     </Suspense>
   ) : null;
 }

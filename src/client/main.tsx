@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { getSession } from './features/auth/session-store';
+import { getSession } from './lib/session-store';
 import { preloadEditorPage, preloadLandingPage } from './routes';
 import './index.css';
 

@@ -5,17 +5,17 @@ import {
   PAGE_LOADING_LABEL,
   PAGE_LOADING_SPINNER_CLASS,
 } from '@client/components/page-loading';
-import { useAuth } from '@client/features/auth/AuthProvider';
-import { getSession } from '@client/features/auth/session-store';
-import { documentQueryKey } from '@client/features/documents/document-query-key';
+import { useAuth } from '@client/features/auth';
+import { getSession } from '@client/lib/session-store';
+import { documentQueryKey } from '@client/features/documents';
 import { EDITOR_PATH } from '@shared/first-paint';
-import { readCopyEarly } from '@client/features/editor/offline-copy-store';
-import { requestServerStateEarly } from '@client/features/editor/server-state';
+import { readCopyEarly, requestServerStateEarly } from '@client/features/editor/entry';
 import { lazyOnDemand, onDemand, pageOnDemand, type OnDemand } from '@client/lib/on-demand';
 
 /**
  * Loads a page from a module's named export when its route is first shown, so each route is its own chunk,
- * inside the query provider (lib/with-queries.tsx), which loads alongside.
+ * inside the query provider (lib/with-queries.tsx), which loads alongside. The module is the feature's page
+ * (`features/<area>/<Name>Page.tsx`), not its index.ts: a dynamic import of an index would bring all of it.
  */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType {
   return pageOnDemand(pageCode(load, name), PageFallback);
@@ -43,8 +43,8 @@ export async function preloadLandingPage(): Promise<void> {
   const [, { preloadLaterSections }] = await Promise.all([landingPage.load(), loadLanding()]);
   await preloadLaterSections();
 }
-const DashboardPage = page(() => import('./features/documents/DashboardPage'), 'DashboardPage');
-const editorPage = pageCode(() => import('./features/editor/EditorPage'), 'EditorPage');
+const DashboardPage = page(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
+const editorPage = pageCode(() => import('./editor-page'), 'EditorPage');
 const EditorPage = pageOnDemand(editorPage, PageFallback);
 const SubscriptionSuccessPage = page(
   () => import('./features/billing/SubscriptionSuccessPage'),
@@ -60,6 +60,8 @@ const SharedDocumentPage = page(() => import('./features/sharing/SharedDocumentP
 const ResetPasswordPage = page(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const ConfirmPage = page(() => import('./features/auth/ConfirmPage'), 'ConfirmPage');
 const NotFoundPage = page(() => import('./features/misc/NotFoundPage'), 'NotFoundPage');
+const StatusPage = page(() => import('./features/misc/StatusPage'), 'StatusPage');
+const TrashPage = page(() => import('./features/dashboard/TrashPage'), 'TrashPage');
 
 export function PageFallback() {
   return (
@@ -78,7 +80,7 @@ function subscribeToHash(onChange: () => void) {
 }
 
 /**
- * SPEC §2: landing when signed out; dashboard when signed in and auth is not loading. A signed-in writer
+ * `/`: landing when signed out; dashboard when signed in and auth is not loading. A signed-in writer
  * sent to `/#pricing` ("View Plans Again", an upgrade link) sees the pricing section, where plan buttons
  * start checkout, rather than being bounced to the dashboard.
  */
@@ -138,6 +140,8 @@ export function AppRoutes() {
         <Route path="/shared/:id" component={SharedDocumentPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/auth/confirm" component={ConfirmPage} />
+        <Route path="/status" component={StatusPage} />
+        <Route path="/trash" component={TrashPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

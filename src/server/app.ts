@@ -1,4 +1,3 @@
-import type { Extension } from '@hocuspocus/server';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,25 +9,33 @@ import Fastify, {
 } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AiProviderRegistry } from './ai/provider-registry';
-import { registerCollaboration } from './collab/collab-plugin';
-import { AppError, diskFullError } from './errors';
+import { AiProviderRegistry } from './ai';
+import { planLimitCheck } from './billing';
+import { registerCollaboration } from './collab';
+import { AppError, badRequest, diskFullError } from './errors';
 import type { ServerDependencies } from './dependencies';
-import type { DocumentWriteHooks } from './documents/service';
-import { createMailer } from './mail/mailer';
+import { DOCUMENT_EVENT_TYPES, DocumentEvents, DocumentWriter, registerTrashPurge } from './documents';
+import { createMailer } from './mail';
+import { recordHttpRequests, registerMetricsRoute, ServerMetrics } from './metrics';
 import { parse as parseQueryString } from 'node:querystring';
 import { stripNulDeep } from '../shared/text/nul';
+import { findLoneSurrogate, mayHoldLoneSurrogate } from '../shared/text/surrogates';
 import { EARLY_STATE_SCRIPT } from '../shared/editor-early-request';
 import { FIRST_PAINT_SCRIPT } from '../shared/first-paint';
 import { registerRoutes } from './routes';
-import { registerVersions } from './versions/plugin';
+import { registerVersions } from './versions';
 import { encodeHtml } from './compressed-html';
 import { renderIndexHtml, SHARED_PATH } from './spa';
+import { isClientRoute } from '../shared/client-routes';
+import { LOG_SAFETY_OPTIONS } from './runtime/logger';
 
-export const CLIENT_DIST_DIR = path.resolve('dist/client');
+const CLIENT_DIST_DIR = path.resolve('dist/client');
+/** How long a browser keeps to HTTPS after seeing Strict-Transport-Security: a year. */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export interface AppDeps {
   config: Config;
@@ -39,11 +46,11 @@ export interface AppDeps {
 }
 
 /** Where the process is in its life: main.ts sets `draining` on SIGTERM/SIGINT, before the app closes. */
-export interface Lifecycle {
+interface Lifecycle {
   draining: boolean;
 }
 
-export interface RouteEntry {
+interface RouteEntry {
   method: string;
   url: string;
 }
@@ -56,14 +63,34 @@ declare module 'fastify' {
     routeList: RouteEntry[];
     /** The server's infrastructure, built here once; services take slices of it (dependencies.ts). */
     deps: ServerDependencies;
-    /** `deps.documentHooks`: areas that must see REST writes to documents push hooks here. */
-    documentHooks: DocumentWriteHooks[];
-    /** Hocuspocus extensions of other areas, added after the collaboration's own (version history). */
-    collabExtensions: Extension[];
     /** `deps.aiProviders`. */
     aiProviders: AiProviderRegistry;
     lifecycle: Lifecycle;
   }
+}
+
+/** The headers helmet sets with `options`, read once by running it against a stand-in response. */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string) => void headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
+  };
+  let ran = false;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => (ran = true));
+  // Helmet calls next synchronously once every header is set; anything else would mean a per-request header.
+  if (!ran) throw new Error('helmet did not finish synchronously');
+  return [...headers];
+}
+
+/** Logger options with the server's redaction and safe serializers (runtime/logger.ts) under them. */
+function withLogSafety(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object' || logger === null) return logger;
+  return {
+    ...logger,
+    formatters: { ...logger.formatters, ...LOG_SAFETY_OPTIONS.formatters },
+    serializers: { ...LOG_SAFETY_OPTIONS.serializers, ...logger.serializers },
+  } as FastifyServerOptions['logger'];
 }
 
 /** Builds the HTTP app (API + web app). main.ts listens; tests call this with their own config. */
@@ -74,7 +101,9 @@ export async function buildApp({
   loggerInstance,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.LOG_LEVEL } }),
+    ...(loggerInstance
+      ? { loggerInstance }
+      : { logger: withLogSafety(logger ?? { level: config.LOG_LEVEL }) }),
     bodyLimit: config.MAX_BODY_BYTES,
     trustProxy: config.TRUST_PROXY,
     // Errors carry their own JSON body; Fastify's default would print stack traces in development.
@@ -99,7 +128,10 @@ export async function buildApp({
       if (method !== 'HEAD') routeList.push({ method, url: route.url });
     }
   });
-  app.decorate('collabExtensions', [] as Extension[]);
+  // Without METRICS_TOKEN nobody can read the series, so the per-request hooks and the default metrics'
+  // collectors (an event-loop timer, a GC observer) are not installed; the rare events still count.
+  const metrics = new ServerMetrics({ defaultMetrics: config.METRICS_TOKEN !== undefined });
+  if (config.METRICS_TOKEN) recordHttpRequests(app, metrics);
 
   // Graceful shutdown: 'idle' closes the connections idle when close() starts, but a keep-alive connection
   // whose request was still in flight would stay open (and hold close() up to keepAliveTimeout, 72 s) after
@@ -114,9 +146,10 @@ export async function buildApp({
     done(null, payload);
   });
 
-  // Security headers on every response. The middleware is built once: @fastify/helmet rebuilt it (CSP
-  // parsing included) on every request, a measurable share of a streamed AI answer's CPU (bench:ai).
-  const securityHeaders = helmet({
+  // Security headers on every response: helmet's, which are the same for every response (no nonces), so they are
+  // worked out once and then set as a list. Running helmet's eleven middlewares per request took about 4 % of a
+  // document GET's server CPU (bench:api); @fastify/helmet also rebuilt them per request (bench:ai).
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -142,8 +175,18 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent below, over HTTPS only: a browser ignores it over HTTP, and a local or intranet install on plain
+    // HTTP must not tell browsers to insist on HTTPS for its host (or, with includeSubDomains, its neighbours).
+    strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  const strictTransportSecurity = `max-age=${HSTS_MAX_AGE_SECONDS}${config.HSTS_INCLUDE_SUBDOMAINS ? '; includeSubDomains' : ''}`;
+  app.addHook('onRequest', (request, reply, done) => {
+    // request.protocol is X-Forwarded-Proto's when TRUST_PROXY is set (TLS ends at the proxy).
+    if (request.protocol === 'https')
+      reply.raw.setHeader('strict-transport-security', strictTransportSecurity);
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
+  });
   // Only routes that opt in (config.rateLimit) are limited; see accounts/routes.ts and ai/rate-limits.ts. With
   // REDIS_URL the counters live in Redis, so a limit holds across every instance.
   const rateLimitRedis = config.REDIS_URL
@@ -155,6 +198,7 @@ export async function buildApp({
   if (rateLimitRedis) {
     rateLimitRedis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis connection error'));
     app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => {})));
+    metrics.watchRedis('rate_limit', rateLimitRedis);
   }
   await app.register(rateLimit, {
     global: false,
@@ -209,11 +253,25 @@ export async function buildApp({
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
     // NUL cannot be stored (see shared/text/nul.ts); in JSON it can only arrive as the escape \u0000.
-    if (!text.includes('\\u0000')) return parseJson(request, text, done);
-    return parseJson(request, text, (error, parsed) => done(error, error ? undefined : stripNulDeep(parsed)));
+    // Nor can a lone surrogate (shared/text/surrogates.ts): refused, whichever field holds it.
+    const hasNul = text.includes('\\u0000');
+    if (!hasNul && !mayHoldLoneSurrogate(text)) return parseJson(request, text, done);
+    return parseJson(request, text, (error, parsed) => {
+      if (error) return done(error, undefined);
+      const where = findLoneSurrogate(parsed);
+      if (where !== undefined) {
+        return done(
+          badRequest(
+            `${where ? `${where}: ` : ''}must not contain a lone UTF-16 surrogate (half of a character)`,
+          ),
+          undefined,
+        );
+      }
+      return done(null, hasNul ? stripNulDeep(parsed) : parsed);
+    });
   });
 
-  const aiProviders = new AiProviderRegistry(config, database, app.log);
+  const aiProviders = new AiProviderRegistry(config, database, app.log, metrics);
   await aiProviders.start();
   app.addHook('onClose', () => aiProviders.close());
   const mailer = createMailer({
@@ -223,6 +281,18 @@ export async function buildApp({
     log: app.log.child({ component: 'mail' }),
   });
   app.addHook('onClose', () => mailer.close());
+  const documentEvents = new DocumentEvents();
+  for (const type of DOCUMENT_EVENT_TYPES) documentEvents.on(type, () => metrics.documentEvent(type));
+  if (database.poolStats) metrics.watchDatabasePool(database.poolStats);
+  const documentCreationCheck = planLimitCheck(config);
+  const documentWriter = new DocumentWriter({
+    database,
+    log: app.log,
+    documentCreationCheck,
+    events: documentEvents,
+    metrics,
+    trashRetentionDays: config.TRASH_RETENTION_DAYS,
+  });
   const deps: ServerDependencies = {
     config,
     database,
@@ -230,15 +300,30 @@ export async function buildApp({
     log: app.log,
     mailer,
     aiProviders,
-    documentHooks: [],
+    documentCreationCheck,
+    documentWriter,
+    documentEvents,
+    metrics,
   };
   app.decorate('deps', deps);
   app.decorate('aiProviders', aiProviders);
-  app.decorate('documentHooks', deps.documentHooks);
 
   // Live collaboration (WebSocket /api/collab) and app.liveDocuments, used by the document routes.
   registerVersions(app);
+  registerTrashPurge(app);
   await registerCollaboration(app);
+  metrics.watchCollaboration({
+    sockets: () => {
+      // Sockets, not (socket, document) pairs: one browser socket may carry several documents.
+      const sockets = new Set<string>();
+      for (const document of app.hocuspocus.documents.values()) {
+        for (const connection of document.getConnections()) sockets.add(connection.socketId);
+      }
+      return sockets.size;
+    },
+    documents: () => app.hocuspocus.getDocumentsCount(),
+  });
+  if (config.METRICS_TOKEN) registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
   await app.register(registerRoutes, { prefix: '/api' });
 
   const hasClientBuild = existsSync(path.join(CLIENT_DIST_DIR, 'index.html'));
@@ -264,8 +349,9 @@ export async function buildApp({
         .status(404)
         .send({ message: `Route ${request.method} ${pathname} not found`, code: 'not_found' });
     }
-    // SPA fallback: the client router renders every page, including its own 404 screen.
-    const html = await renderIndexHtml(CLIENT_DIST_DIR, pathname, app.database);
+    // SPA fallback: the client router renders every page, including its own 404 screen, which the status says too.
+    const html = await renderIndexHtml(CLIENT_DIST_DIR, pathname, app.database, request.query);
+    if (!isClientRoute(pathname)) reply.status(404);
     const { body, encoding } = await encodeHtml(html, request.headers['accept-encoding'], {
       sameForEveryone: !SHARED_PATH.test(pathname),
     });

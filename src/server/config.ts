@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { TRASH_RETENTION_DAYS_DEFAULT } from '../shared/constants';
 
 /**
  * Every environment variable the server reads, parsed once at start with zod.
@@ -42,12 +43,16 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   /** Sender address of e-mails. */
   MAIL_FROM: z.string().default('Quillwright <no-reply@localhost>'),
+  /** The account with this e-mail becomes an instance admin once its address is confirmed (docs/accounts.md). */
+  ADMIN_EMAIL: optionalString.pipe(z.string().trim().toLowerCase().pipe(z.email()).optional()),
   /** Largest accepted request body in bytes. */
   MAX_BODY_BYTES: z.coerce
     .number()
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  /** Days a deleted document stays in the trash (restorable) before it is deleted for good. */
+  TRASH_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(TRASH_RETENTION_DAYS_DEFAULT),
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `json` lines, or `pretty` lines for people; by default pretty on a terminal and JSON otherwise. */
@@ -57,12 +62,38 @@ const envSchema = z.object({
    * balancer stops sending before the server closes. 0 (one instance, no balancer) closes at once.
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(8).default(0),
+  /**
+   * The hard deadline of a stop, drain included: past it the server logs what was still pending and exits with
+   * code 1. Keep it below the supervisor's own (Docker waits 10 s before SIGKILL, systemd 90 s).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
   /** Set when behind a reverse proxy so client IPs (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Comma-separated origins (https://write.example.com) besides the server's own and APP_URL's whose pages may
+   * open the collaboration socket. A browser sends its page's origin with every WebSocket; others are refused.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url().transform((url) => new URL(url).origin))),
+  /** Adds includeSubDomains to Strict-Transport-Security (sent over HTTPS only): every subdomain must be HTTPS. */
+  HSTS_INCLUDE_SUBDOMAINS: booleanFlag.default(false),
   /** redis://… to share live documents between several server instances. */
   REDIS_URL: optionalUrl,
   /** Prefix for every Redis key this instance writes. */
   REDIS_PREFIX: z.string().default('quillwright'),
+  /**
+   * Turns on GET /metrics (Prometheus text format, docs/metrics.md) for requests sending
+   * `Authorization: Bearer <METRICS_TOKEN>`. Unset: the path does not exist.
+   */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 
   // AI providers
   OPENAI_API_KEY: optionalString,
@@ -89,6 +120,10 @@ const envSchema = z.object({
   /** Comma-separated loopback base URLs probed for local OpenAI-compatible servers (default: the usual
    *  Ollama, LM Studio, llama.cpp and vLLM addresses); "off" disables detection. Never another host. */
   AI_LOCAL_SERVERS: optionalString,
+  /** Comma-separated hosts, addresses (`127.0.0.1:11434`, `[::1]`) or ranges (`10.0.0.0/8`) that outbound
+   *  requests (AI providers) may reach although they are loopback or private. Link-local and cloud metadata
+   *  addresses stay refused. The AI base URLs and AI_LOCAL_SERVERS of the environment are allowed anyway. */
+  OUTBOUND_ALLOWED_HOSTS: optionalString,
   /** Monthly AI tokens per member when no billing is configured (editable in the AI settings). */
   AI_MONTHLY_TOKENS_PER_USER: z.coerce.number().int().min(0).default(50_000),
 
@@ -107,7 +142,7 @@ const envSchema = z.object({
   ENFORCE_PLAN_LIMITS: booleanFlag.default(false),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
   DATA_DIR: string;
@@ -119,7 +154,7 @@ export interface Config extends Env {
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws ConfigError naming every bad variable. */
-export function parseEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>): Env {
+function parseEnv(env: NodeJS.ProcessEnv | Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AiProviderRegistry } from './ai/provider-registry';
+import type { AiProviderRegistry } from './ai';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import type { DocumentWriteHooks } from './documents/service';
-import type { Mailer } from './mail/mailer';
+import type { DocumentCreationCheck, DocumentEvents, DocumentWriter } from './documents';
+import type { Mailer } from './mail';
+import type { ServerMetrics } from './metrics';
 
 /**
  * The infrastructure of a running server, built once by buildApp (app.ts) and reachable as `app.deps`.
@@ -20,6 +21,12 @@ export interface ServerDependencies {
   mailer: Mailer;
   /** The live AI providers (environment + AI settings), re-read on every change. */
   aiProviders: AiProviderRegistry;
-  /** Areas that must see REST writes to documents push hooks here (documents/service.ts). */
-  documentHooks: DocumentWriteHooks[];
+  /** Whether a user may own one more document: billing's plan limits, asked by documents on every create. */
+  documentCreationCheck: DocumentCreationCheck;
+  /** The one writer of documents' content and title (documents/writer.ts). */
+  documentWriter: DocumentWriter;
+  /** What happens to documents (created, content or title changed, access changed, deleted...): subscribe here. */
+  documentEvents: DocumentEvents;
+  /** The server's Prometheus series (served at /metrics when METRICS_TOKEN is set): record through it. */
+  metrics: ServerMetrics;
 }

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { adminAiRoutes } from './admin/ai-settings-routes';
-import { aiRoutes } from './ai/routes';
-import { aiCommandRoutes } from './ai-commands/routes';
-import { aiChatRoutes } from './ai-chat/routes';
-import { authRoutes } from './accounts/routes';
-import { billingRoutes } from './billing/routes';
-import { documentRoutes } from './documents/routes';
-import { exportRoutes } from './export/routes';
-import { healthRoutes } from './health/routes';
-import { importRoutes } from './imports/import-routes';
-import { searchRoutes } from './search/search-routes';
-import { settingsRoutes } from './settings/routes';
-import { sharingRoutes } from './sharing/routes';
-import { versionRoutes } from './versions/routes';
+import { adminAiRoutes } from './admin';
+import { aiRoutes } from './ai';
+import { aiCommandRoutes } from './ai-commands';
+import { aiChatRoutes } from './ai-chat';
+import { authRoutes } from './accounts';
+import { billingRoutes } from './billing';
+import { documentRoutes, trashRoutes } from './documents';
+import { exportRoutes } from './export';
+import { healthRoutes } from './health';
+import { importRoutes } from './imports';
+import { searchRoutes } from './search';
+import { settingsRoutes } from './settings';
+import { sharingRoutes } from './sharing';
+import { versionRoutes } from './versions';
 
 /** Every API route group, mounted under /api. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
@@ -21,6 +21,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(documentRoutes, { prefix: '/documents' });
   await app.register(versionRoutes, { prefix: '/documents' });
   await app.register(importRoutes, { prefix: '/documents/import' });
+  await app.register(trashRoutes, { prefix: '/trash' });
   await app.register(searchRoutes, { prefix: '/search' });
   await app.register(settingsRoutes, { prefix: '/me' });
   await app.register(aiRoutes, { prefix: '/ai' });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_STATE_SCRIPT } from '../shared/editor-early-request';
 import { FIRST_PAINT_SCRIPT } from '../shared/first-paint';
 import { inlineFirstPaintScript } from '../../scripts/vite-first-paint';
@@ -23,8 +23,47 @@ it('every response carries the security headers, API errors included', async () 
     expect(csp).not.toMatch(/'unsafe-eval'/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    });
   }
+});
+
+describe('Strict-Transport-Security', () => {
+  it('is not sent over plain HTTP, nor for an X-Forwarded-Proto the server does not trust', async () => {
+    for (const headers of [{}, { 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
+      const response = await fetch(`${server.url}/api/health`, { headers });
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('is sent over HTTPS at a trusted proxy, without includeSubDomains unless configured', async () => {
+    const proxied = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    const everySubdomain = await startTestServer({
+      env: { TRUST_PROXY: 'true', HSTS_INCLUDE_SUBDOMAINS: 'true' },
+    });
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      const plain = await fetch(`${proxied.url}/api/health`, { headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+      for (const url of ['/api/health', '/api/nothing-here']) {
+        const response = await fetch(`${proxied.url}${url}`, { headers: https });
+        expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
+      }
+      const subdomains = await fetch(`${everySubdomain.url}/api/health`, { headers: https });
+      expect(subdomains.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await proxied.close();
+      await everySubdomain.close();
+    }
+  });
 });
 
 it('the first-paint script written into index.html is allowed by its hash, and inline scripts are not', async () => {

@@ -59,16 +59,28 @@ it("a title with replacement patterns ($&, $`, $') is inserted literally, not ex
   expect(html.match(/<body>/g)).toHaveLength(1);
 });
 
-it('a private or password-protected link is not indexed and reveals neither title nor text', async () => {
+it('a private, password-protected or trashed document’s link is not indexed and reveals neither title nor text', async () => {
   for (const id of [
     await insert({ isPublic: false }),
     await insert({ isPublic: true, sharePasswordHash: 'x' }),
+    await insert({ isPublic: true, trashedAt: new Date() }),
   ]) {
     const html = await renderIndexHtml(clientDir, `/shared/${id}`, server.database);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(html).not.toContain('Notes');
     expect(html).not.toContain('Opening words');
   }
+});
+
+it('after the link is reset, only the new address is described; the old one reveals nothing', async () => {
+  const id = await insert({ isPublic: true, shareLinkKey: 'new-key' });
+  for (const query of [{}, { key: 'old-key' }]) {
+    const html = await renderIndexHtml(clientDir, `/shared/${id}`, server.database, query);
+    expect(html).toContain('noindex');
+    expect(html).not.toContain('Opening words');
+  }
+  const html = await renderIndexHtml(clientDir, `/shared/${id}`, server.database, { key: 'new-key' });
+  expect(html).toContain('content="Opening words &quot;here&quot;"');
 });
 
 it('other routes get index.html unchanged', async () => {

@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
+import escapeHtml from 'escape-html';
 import path from 'node:path';
 import { EDITOR_HTML_FILE, EDITOR_PATH, LANDING_HTML_FILE } from '../shared/first-paint';
 import type { Database } from './db/client';
-import { findSharedPageMeta } from './documents/repository';
+import { findSharedPageMeta, shareLinkState } from './documents';
+import { isCurrentLinkKey, linkKeyFromQuery } from './sharing';
+import type { RichTextDoc } from '../shared/schemas/richText';
+import { rejectAllSuggestions } from '../shared/suggestions/resolve';
+import { UUID_SOURCE } from '../shared/uuid';
 
-export const SHARED_PATH = /^\/shared\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+export const SHARED_PATH = new RegExp(`^/shared/(${UUID_SOURCE})/?$`, 'i');
 const DESCRIPTION_LENGTH = 160;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function plainText(node: unknown, out: string[] = []): string[] {
   if (!node || typeof node !== 'object') return out;
@@ -24,13 +23,15 @@ function plainText(node: unknown, out: string[] = []): string[] {
 /**
  * index.html for a client route: `/` with the landing page in it, the editor's routes preloading its code.
  * Shared-document links get their own head: a public, unprotected document is described by its title and opening
- * words; anything else (private, expired, protected, missing) tells search engines not to index the link and
- * reveals nothing.
+ * words (pending suggestions only when the owner shows them to readers); anything else (private, expired,
+ * protected, missing, an address replaced by resetting the link) tells search engines not to index the link
+ * and reveals nothing. `query`: the address's query (a reset link's key is in it).
  */
 export async function renderIndexHtml(
   clientDir: string,
   pathname: string,
   database: Database,
+  query?: unknown,
 ): Promise<string> {
   // `/` has its own copy with the landing page already in it (scripts/vite-prerender-landing.ts), painted before
   // the app's JavaScript arrives; a build without it serves index.html as every other route does.
@@ -41,14 +42,18 @@ export async function renderIndexHtml(
   if (!match) return html;
   const row = await findSharedPageMeta(database.db, match[1]!);
   const open =
-    row && row.isPublic && !row.passwordHash && (!row.expiresAt || row.expiresAt.getTime() > Date.now());
+    row &&
+    shareLinkState(row) === 'open' &&
+    !row.passwordHash &&
+    isCurrentLinkKey(row.linkKey, linkKeyFromQuery(query));
   if (!open) {
     return html
       .replace(/<title>[^<]*<\/title>/, '<title>Shared document — Quillwright</title>')
       .replace('</head>', '<meta name="robots" content="noindex, nofollow" />\n</head>');
   }
   const title = escapeHtml(`${row.title} — Quillwright`);
-  const words = plainText(row.content).join(' ').replace(/\s+/g, ' ').trim();
+  const content = row.showSuggestions ? row.content : rejectAllSuggestions(row.content as RichTextDoc);
+  const words = plainText(content).join(' ').replace(/\s+/g, ' ').trim();
   const description = escapeHtml(
     words.length > DESCRIPTION_LENGTH ? `${words.slice(0, DESCRIPTION_LENGTH - 1)}…` : words || row.title,
   );

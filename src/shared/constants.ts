@@ -1,5 +1,5 @@
 /**
- * Business constants and limits from SPEC §9, named in one place.
+ * Business constants and limits (timings, reading speed, editor defaults, field lengths), named in one place.
  * Client and server both import from here; never repeat these numbers as literals.
  */
 
@@ -18,7 +18,7 @@ export const DEFAULT_READABILITY_SCORE = 7;
 
 // Document analysis (Document Stats → Analyze, and POST /api/ai/analyze): offline, no provider involved.
 // src/shared/analysis measures; the editor highlights what these thresholds flag (docs/ai.md "Analysis").
-/** SPEC §8 fallback when analysis fails: readability DEFAULT_READABILITY_SCORE and this one suggestion. */
+/** What analysis answers when it fails: readability DEFAULT_READABILITY_SCORE and this one suggestion. */
 export const ANALYSIS_FALLBACK_SUGGESTION = 'Content analysis unavailable';
 /** A sentence with more words than this is long: highlighted, and suggested for splitting. */
 export const LONG_SENTENCE_WORDS = 30;
@@ -45,7 +45,7 @@ export const ANALYSIS_NAMED_SENTENCES_MAX = 3;
 export const ANALYSIS_QUOTE_CHARS = 40;
 
 // Field lengths the client enforces too (kept here, apart from the zod schemas, so pages need not load zod).
-/** Longest title we store (after trimming). SPEC §5 leaves field lengths open; 500 fits any real title. */
+/** Longest title we store (after trimming). 500 fits any real title and keeps lists and tabs readable. */
 export const MAX_DOCUMENT_TITLE_LENGTH = 500;
 /** Longest version name kept ("Save version…"). */
 export const MAX_VERSION_NAME_LENGTH = 120;
@@ -109,7 +109,7 @@ export const LINK_TARGET = '_blank';
 export const TEXT_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
 export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
 
-/** SPEC §5: hrefs are kept only with these schemes (or when relative). */
+/** Link safety: hrefs are kept only with these schemes (or when relative); any other href is blanked. */
 export const ALLOWED_LINK_PROTOCOLS = [
   'http',
   'https',
@@ -159,12 +159,10 @@ export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'] as const;
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
-export const SCROLL_AREA_HIDE_DELAY_MS = 600;
 
 // Auth (client session handling)
 export const AUTH_TICK_MS = 30_000;
 export const AUTH_REFRESH_MARGIN_TICKS = 3;
-export const AUTH_RETRY_BACKOFF_START_MS = 200;
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -183,7 +181,8 @@ export const DATA_REMOVAL_DAYS = 30;
 export const TERMS_CHANGE_NOTICE_DAYS = 30;
 export const UPTIME_TARGET_PERCENT = 99.9;
 export const MONEY_BACK_GUARANTEE_DAYS = 14;
-export const COPYRIGHT_YEAR = 2025;
+/** The service's health check (server/health), which the status page shows. */
+export const HEALTH_PATH = '/api/health';
 
 // Search and import
 export const SEARCH_MAX_QUERY_LENGTH = 200;
@@ -194,8 +193,8 @@ export const QUICK_SWITCHER_RECENT_COUNT = 8;
 /** Dashboard: cards rendered at first and added by each "Show more". */
 export const DASHBOARD_PAGE_SIZE = 60;
 export const LIBRARY_MAX_LIMIT = 1_000;
-/** Largest file accepted by the import (also bounded by the request body limit). */
-export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Days a deleted document stays in the trash unless the server sets TRASH_RETENTION_DAYS. */
+export const TRASH_RETENTION_DAYS_DEFAULT = 30;
 export const IMPORT_MAX_FILES = 20;
 export const IMPORT_EXTENSIONS = ['.md', '.markdown', '.docx', '.html', '.htm', '.txt'] as const;
 export const IMPORTS_PER_MINUTE = 60;

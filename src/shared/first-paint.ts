@@ -1,7 +1,7 @@
 /** Where the browser keeps the writer's theme choice ('light', 'dark' or 'system'). */
 export const THEME_STORAGE_KEY = 'quillwright.theme';
 
-/** Where the browser keeps the signed-in session (features/auth/session-store.ts). */
+/** Where the browser keeps the signed-in session (lib/session-store.ts). */
 export const SESSION_STORAGE_KEY = 'quillwright.auth.session';
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The plans Quillwright sells (SPEC §9). One module for the pricing section, the Subscription tab, the
- * server's limits and the AI quota. Stripe price/product ids are not here: they come from the server's
- * environment and reach the client through GET /api/plans.
+ * The plans Quillwright sells (docs/product-rules.md#limits). One module for the pricing section, the
+ * Subscription tab, the server's limits and the AI quota. Stripe price/product ids are not here: they come
+ * from the server's environment and reach the client through GET /api/plans.
  */
 export const PLAN_IDS = ['gratis', 'creator', 'professional'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -72,7 +72,7 @@ export const PLANS: readonly PlanDefinition[] = [
   },
 ];
 
-export const PLAN_ORDER: Record<PlanId, number> = { gratis: 0, creator: 1, professional: 2 };
+const PLAN_ORDER: Record<PlanId, number> = { gratis: 0, creator: 1, professional: 2 };
 
 export function planById(id: string): PlanDefinition {
   return PLANS.find((p) => p.id === id) ?? PLANS[0]!;
@@ -82,7 +82,7 @@ export function isPlanId(value: string): value is PlanId {
   return (PLAN_IDS as readonly string[]).includes(value);
 }
 
-/** True when `plan` is strictly above `than` in SPEC §4's order gratis < creator < professional. */
+/** True when `plan` is strictly above `than` in the order gratis < creator < professional. */
 export function isHigherPlan(plan: PlanId, than: PlanId): boolean {
   return PLAN_ORDER[plan] > PLAN_ORDER[than];
 }

@@ -9,6 +9,9 @@ export const EDITOR_FONT_FAMILY_PREFERENCES = ['inter', 'serif', 'mono'] as cons
 export const AI_CHANGES_PREFERENCES = ['suggest', 'apply'] as const;
 /** Ghost-text completion: off, or the pause it waits for (GHOST_COMPLETION_DELAY_MS). */
 export const GHOST_COMPLETION_PREFERENCES = ['off', 'quick', 'normal', 'relaxed'] as const;
+/** The English the grammar check expects: its spellings ("colour", "color") are not flagged. */
+export const GRAMMAR_DIALECT_PREFERENCES = ['american', 'british', 'canadian', 'australian'] as const;
+export type GrammarDialect = (typeof GRAMMAR_DIALECT_PREFERENCES)[number];
 
 export interface Preferences {
   theme: (typeof THEME_PREFERENCES)[number];
@@ -19,6 +22,9 @@ export interface Preferences {
   focusModeDefault: boolean;
   aiChanges: (typeof AI_CHANGES_PREFERENCES)[number];
   ghostCompletion: (typeof GHOST_COMPLETION_PREFERENCES)[number];
+  grammarDialect: GrammarDialect;
+  /** An admin closed the "Set up AI" notice (kept per user, so it does not return in another browser). */
+  aiSetupNoticeDismissed: boolean;
 }
 
 export interface NotificationSettings {
@@ -48,6 +54,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   focusModeDefault: false,
   aiChanges: 'suggest',
   ghostCompletion: 'normal',
+  grammarDialect: 'american',
+  aiSetupNoticeDismissed: false,
 };
 
 export const DEFAULT_NOTIFICATIONS: NotificationSettings = {

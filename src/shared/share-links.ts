@@ -1,11 +1,13 @@
 /**
  * Share links: the access levels a link can grant and the link itself. Kept apart from the zod schemas
- * (schemas/sharing.ts re-exports them) so the editor's share menu does not load zod.
+ * so the editor's share menu does not load zod.
  */
 
 /** What a share-link visitor may do: read, propose tracked suggestions, or edit. */
-export const SHARE_ACCESS_LEVELS = ['view', 'suggest', 'edit'] as const;
-export type ShareAccess = (typeof SHARE_ACCESS_LEVELS)[number];
+export type ShareAccess = 'view' | 'suggest' | 'edit';
+
+/** The query parameter that carries a reset link's key. */
+export const SHARE_LINK_KEY_PARAM = 'key';
 
 /** The level the settings grant: editing wins over suggesting. */
 export function shareAccessOf(settings: { allowEditing: boolean; allowSuggesting: boolean }): ShareAccess {
@@ -14,21 +16,17 @@ export function shareAccessOf(settings: { allowEditing: boolean; allowSuggesting
 }
 
 /**
- * `{origin}/shared/{id}` with `edit=true` when editing is allowed (`suggest=true` when visitors may suggest)
- * and `protected=true` with a password. The parameters only describe the link: the server decides access.
+ * `{origin}/shared/{id}`, with the link's key once it has been reset and `protected=true` with a password. The
+ * access level is not in the link: the server grants the level the share settings hold when the link is
+ * opened, so a copied link follows the owner's later changes.
  */
 export function shareLink(
   origin: string,
   documentId: string,
-  settings: { allowEditing: boolean; hasPassword: boolean; allowSuggesting?: boolean },
+  settings: { hasPassword: boolean; linkKey: string | null },
 ) {
   const url = new URL(`/shared/${documentId}`, origin);
-  const access = shareAccessOf({
-    allowEditing: settings.allowEditing,
-    allowSuggesting: !!settings.allowSuggesting,
-  });
-  if (access === 'edit') url.searchParams.set('edit', 'true');
-  if (access === 'suggest') url.searchParams.set('suggest', 'true');
+  if (settings.linkKey) url.searchParams.set(SHARE_LINK_KEY_PARAM, settings.linkKey);
   if (settings.hasPassword) url.searchParams.set('protected', 'true');
   return url.toString();
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession, setSession } from '@client/features/auth/session-store';
-import type { AuthSession } from '@client/features/auth/types';
-import { streamAi } from '@client/features/ai/api';
+import { getSession, setSession } from './session-store';
+import type { AuthSession } from './session-store';
+import { streamAi } from '@client/features/ai';
 import { ApiError, apiRequest } from './api';
 import { createQueryClient, getQueryFn } from './query-client';
 
@@ -155,7 +155,7 @@ describe('apiRequest', () => {
 });
 
 describe('query client', () => {
-  it('has the SPEC §7 defaults', () => {
+  it('never refetches on its own and never retries', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({
       refetchInterval: false,

@@ -1,8 +1,8 @@
-import { getSession, markExpired, needsRefresh, refreshSession } from '@client/features/auth/session-store';
+import { getSession, markExpired, needsRefresh, refreshSession } from './session-store';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A non-OK answer. message is '{status}: {body text or status text}' (SPEC §8). */
+/** A non-OK answer. message is '{status}: {body text or status text}'. */
 export class ApiError extends Error {
   readonly status: number;
   /** The server's stable error code ({ message, code }), when the body had one. */
@@ -43,7 +43,7 @@ const WEAK_PASSWORD_REASONS: Record<string, string> = {
   email: "Don't use your e-mail address as your password.",
 };
 
-export function describeReason(reason: string): string {
+function describeReason(reason: string): string {
   return WEAK_PASSWORD_REASONS[reason] ?? reason;
 }
 
@@ -133,7 +133,7 @@ export interface RequestOptions {
 }
 
 /**
- * The generic request helper (SPEC §7): any method and path, bearer header from the current session, JSON body
+ * The generic request helper: any method and path, bearer header from the current session, JSON body
  * when given (or FormData, sent as multipart), credentials included. Returns the parsed JSON (null for an empty answer), throws ApiError otherwise.
  * A 401 while signed in triggers one token refresh and one retry.
  */

@@ -4,7 +4,7 @@ import { registerQueryCache } from './query-cache';
 
 export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
-/** The default data fetch (SPEC §7): GET the first element of the query key; a 401 throws or returns null. */
+/** The default data fetch: GET the first element of the query key; a 401 throws or returns null. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const path = queryKey[0];
@@ -18,7 +18,10 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-/** SPEC §7 defaults: no refetch interval, no refetch on focus, infinite staleness, no retry. */
+/**
+ * Defaults: no refetch interval, no refetch on focus, infinite staleness, no retry. Live updates come over
+ * the collaboration socket and mutations refresh what they change, so polling would only add load.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -8,7 +8,7 @@ import type { WeakPasswordReason } from '../../shared/schemas/auth';
  * this class of machine. Spelled out so a library default change can't silently weaken stored hashes.
  * Algorithm 2 = Argon2id (a const enum in @node-rs/argon2, which isolated modules can't import).
  */
-export const ARGON2_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_PARAMS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_PARAMS);

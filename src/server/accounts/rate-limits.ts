@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../errors';
 
 /**
- * Rate limits of the auth routes. Per IP they bound what one client can try; per e-mail they bound guessing
- * one account's password from many IPs and mail-bombing one inbox. Counters live in this process's memory
- * (@fastify/rate-limit's local store); see docs/accounts.md.
+ * Rate limits of the auth routes. Per IP they bound what one client can try; per e-mail they bound
+ * mail-bombing one inbox. Password guessing is handled by sign-in-throttle.ts (per e-mail and IP). Counters
+ * live in this process's memory, or in Redis with REDIS_URL (app.ts); see docs/accounts.md.
  */
 const MINUTE_MS = 60_000;
 
@@ -15,16 +15,17 @@ export interface Limit {
 }
 
 export const SIGNUP_PER_IP: Limit = { max: 10, windowMs: MINUTE_MS };
-export const PASSWORD_SIGN_IN_PER_IP: Limit = { max: 30, windowMs: MINUTE_MS };
+const PASSWORD_SIGN_IN_PER_IP: Limit = { max: 30, windowMs: MINUTE_MS };
 /** Refreshes are routine (every open app refreshes hourly), so they get their own, larger budget. */
-export const REFRESH_PER_IP: Limit = { max: 60, windowMs: MINUTE_MS };
-export const PASSWORD_SIGN_IN_PER_EMAIL: Limit = { max: 10, windowMs: MINUTE_MS };
+const REFRESH_PER_IP: Limit = { max: 60, windowMs: MINUTE_MS };
 /** recover and resend. */
 export const MAIL_REQUEST_PER_IP: Limit = { max: 10, windowMs: MINUTE_MS };
 export const MAIL_REQUEST_PER_EMAIL: Limit = { max: 5, windowMs: 60 * MINUTE_MS };
 export const VERIFY_PER_IP: Limit = { max: 30, windowMs: MINUTE_MS };
 /** PUT /user can send a confirmation mail to any address. */
 export const USER_UPDATE_PER_IP: Limit = { max: 30, windowMs: MINUTE_MS };
+/** POST /setup: guessing a setup code (about 74 bits) at this rate is hopeless. */
+export const SETUP_CODE_PER_IP: Limit = { max: 10, windowMs: MINUTE_MS };
 
 /** Route option for a per-IP limit (checked on request, before the body is read). */
 export function perIp(limit: Limit) {

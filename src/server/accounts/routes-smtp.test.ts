@@ -1,19 +1,32 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionSchema, signUpResponseSchema } from '../../shared/schemas/auth';
-import { outboxDir } from '../mail/mailer';
+import { outboxDir } from '../mail';
 import { startTestServer, type TestServer } from '../test/server';
-import { client, startSmtpServer, strongPassword, tokenFromLink, uniqueEmail } from './test-helpers';
+import {
+  client,
+  requestEmailChange,
+  startSmtpServer,
+  strongPassword,
+  tokenFromLink,
+  uniqueEmail,
+} from './test-helpers';
 
 /** With SMTP_URL set, mail goes to a real SMTP server on loopback and sign-up needs confirmation. */
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: TestServer;
 let api: ReturnType<typeof client>;
+const adminEmail = uniqueEmail('owner');
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({
-    env: { TRUST_PROXY: 'true', SMTP_URL: smtp.url, MAIL_FROM: 'Quillwright <auth@quillwright.test>' },
+    env: {
+      TRUST_PROXY: 'true',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Quillwright <auth@quillwright.test>',
+      ADMIN_EMAIL: adminEmail,
+    },
   });
   api = client(server);
 });
@@ -149,17 +162,35 @@ describe('password reset over SMTP', () => {
   });
 });
 
+describe('ADMIN_EMAIL with SMTP', () => {
+  it('makes that account admin only once the address is confirmed through the mailed link', async () => {
+    const password = strongPassword();
+    const res = await api('POST', '/api/auth/signup', {
+      body: { email: adminEmail, password, data: { full_name: 'Instance Owner' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.role).toBe('member');
+    const mail = await smtp.waitForMail(mailTo(adminEmail, '/auth/confirm'));
+    const { token } = tokenFromLink(mail.decoded, '/auth/confirm');
+    const verified = await api('POST', '/api/auth/verify', { body: { type: 'signup', token } });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user.role).toBe('admin');
+    expect((await api('GET', '/api/auth/user', { token: verified.body.access_token })).body.role).toBe(
+      'admin',
+    );
+  });
+});
+
 describe('e-mail change over SMTP', () => {
-  it('keeps the old address until the link mailed to the new one is followed', async () => {
+  it('needs the current password, tells the old address, and keeps it until the link mailed to the new one is followed', async () => {
     const { email, password } = await confirmedUser();
     const session = sessionSchema.parse((await signIn(email, password)).body);
     const newEmail = uniqueEmail('moved');
-    const res = await api('PUT', '/api/auth/user', {
-      token: session.access_token,
-      body: { email: newEmail },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.email).toBe(email);
+    await requestEmailChange(server, api, { email, password, accessToken: session.access_token }, newEmail);
+
+    // The current address hears of it at once, with a way to take the account back.
+    const notice = await smtp.waitForMail((m) => m.to.includes(email) && m.decoded.includes(newEmail));
+    expect(notice.decoded).toContain('/reset-password?token=');
 
     const mail = await smtp.waitForMail(mailTo(newEmail, '/auth/confirm'));
     const { token, link } = tokenFromLink(mail.decoded, '/auth/confirm');

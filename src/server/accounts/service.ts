@@ -16,7 +16,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { emailTokens, sessions, users } from '../db/schema';
 import { badRequest, forbidden, unauthorized, unprocessable } from '../errors';
-import { emailChangeMail, existingAccountMail, recoveryMail, signupMail } from '../mail/templates';
+import {
+  emailChangeMail,
+  emailChangeNoticeMail,
+  existingAccountMail,
+  recoveryMail,
+  signupMail,
+} from '../mail';
+import { promoteAdminEmail } from './instance-claim';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -24,19 +31,31 @@ import {
   passwordWeaknesses,
   verifyPassword,
 } from './passwords';
-import { forgetActiveSessions } from './session-cache';
 import { startSession } from './sessions';
-import { hashToken, randomToken } from './tokens';
+import { beforePasswordCheck, recordFailedSignIn, recordSuccessfulSignIn } from './sign-in-throttle';
+import { forgetActiveSessions, hashToken, randomToken } from '../plugins';
 import { presentUser, type UserRow } from './users';
 
 /** Lifetimes of e-mailed one-time links. */
-export const EMAIL_TOKEN_TTL_SECONDS: Record<EmailTokenType, number> = {
+const EMAIL_TOKEN_TTL_SECONDS: Record<EmailTokenType, number> = {
   recovery: 60 * 60,
   signup: 24 * 60 * 60,
   email_change: 24 * 60 * 60,
 };
 
 export type AccountsContext = Pick<ServerDependencies, 'db' | 'config' | 'mailer'>;
+
+/** Who is asking: the client IP (sign-in throttle) and User-Agent (the sessions list's device name). */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * Changing the password or the e-mail needs the current password, unless the session itself signed in this
+ * recently (a password sign-in, or a recovery link that was just followed).
+ */
+const REAUTHENTICATION_WINDOW_MS = 5 * 60_000;
 
 const invalidCredentials = () => badRequest('Invalid login credentials', 'invalid_credentials');
 const emailExists = () =>
@@ -91,11 +110,11 @@ async function issueEmailToken(
   return token;
 }
 
-export function recoveryLink(config: Config, token: string): string {
+function recoveryLink(config: Config, token: string): string {
   return `${config.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export function confirmLink(config: Config, token: string, type: 'signup' | 'email_change'): string {
+function confirmLink(config: Config, token: string, type: 'signup' | 'email_change'): string {
   return `${config.APP_URL}/auth/confirm?token=${encodeURIComponent(token)}&type=${type}`;
 }
 
@@ -110,7 +129,11 @@ async function sendSignupConfirmation(ctx: AccountsContext, user: UserRow): Prom
  * Creates an account. With SMTP the e-mail must be confirmed first (session null); without it the account
  * is confirmed at once and signed in.
  */
-export async function signUp(ctx: AccountsContext, body: SignUpBody): Promise<SignUpResponse> {
+export async function signUp(
+  ctx: AccountsContext,
+  body: SignUpBody,
+  client: ClientInfo,
+): Promise<SignUpResponse> {
   assertStrongPassword(body.password, body.email);
   const requireConfirmation = ctx.mailer.delivers;
   const passwordHash = await hashPassword(body.password);
@@ -121,6 +144,8 @@ export async function signUp(ctx: AccountsContext, body: SignUpBody): Promise<Si
       passwordHash,
       fullName: body.data?.full_name ?? '',
       emailConfirmedAt: requireConfirmation ? null : new Date(),
+      // Without mail the address is confirmed at once; with mail ADMIN_EMAIL applies once it is confirmed.
+      role: !requireConfirmation && body.email === ctx.config.ADMIN_EMAIL ? 'admin' : 'member',
     })
     .onConflictDoNothing({ target: users.email })
     .returning();
@@ -134,7 +159,7 @@ export async function signUp(ctx: AccountsContext, body: SignUpBody): Promise<Si
     await sendSignupConfirmation(ctx, user);
     return { user: presentUser(user), session: null };
   }
-  return { user: presentUser(user), session: await startSession(ctx, user) };
+  return { user: presentUser(user), session: await startSession(ctx, user, client.userAgent) };
 }
 
 async function notifyExistingAccount(ctx: AccountsContext, body: SignUpBody): Promise<User> {
@@ -160,14 +185,27 @@ async function notifyExistingAccount(ctx: AccountsContext, body: SignUpBody): Pr
   };
 }
 
-/** Password sign-in. Unknown e-mail and wrong password answer alike, in about the same time. */
-export async function signInWithPassword(ctx: AccountsContext, body: PasswordGrantBody): Promise<Session> {
+/**
+ * Password sign-in. Unknown e-mail and wrong password answer alike, in about the same time, and both count as
+ * failures of the sign-in throttle (429 for this e-mail from this IP after too many).
+ */
+export async function signInWithPassword(
+  ctx: AccountsContext,
+  body: PasswordGrantBody,
+  client: ClientInfo,
+): Promise<Session> {
+  await beforePasswordCheck(ctx.db, body.email, client.ip);
   const user = await findUserByEmail(ctx.db, body.email);
   if (!user) {
     await burnPasswordCheck(body.password);
+    await recordFailedSignIn(ctx.db, body.email, client.ip);
     throw invalidCredentials();
   }
-  if (!(await verifyPassword(user.passwordHash, body.password))) throw invalidCredentials();
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
+    await recordFailedSignIn(ctx.db, body.email, client.ip);
+    throw invalidCredentials();
+  }
+  await recordSuccessfulSignIn(ctx.db, body.email, client.ip);
   // Only required while mail can actually reach the user; a self-hoster who removes SMTP can still sign in.
   if (!user.emailConfirmedAt && ctx.mailer.delivers)
     throw badRequest('Email not confirmed', 'email_not_confirmed');
@@ -177,7 +215,7 @@ export async function signInWithPassword(ctx: AccountsContext, body: PasswordGra
       .set({ passwordHash: await hashPassword(body.password) })
       .where(eq(users.id, user.id));
   }
-  return startSession(ctx, user);
+  return startSession(ctx, user, client.userAgent);
 }
 
 /** Sends a reset link if the account exists. Callers answer `{}` either way. */
@@ -199,7 +237,11 @@ export async function resendSignupConfirmation(ctx: AccountsContext, email: stri
 }
 
 /** Redeems an e-mailed one-time token and signs the user in. 403 otp_expired when invalid, used or expired. */
-export async function verifyEmailToken(ctx: AccountsContext, body: VerifyBody): Promise<Session> {
+export async function verifyEmailToken(
+  ctx: AccountsContext,
+  body: VerifyBody,
+  client: ClientInfo,
+): Promise<Session> {
   const now = new Date();
   // Claiming the token is one statement, so a link can be redeemed exactly once even under concurrency.
   const [claimed] = await ctx.db
@@ -238,7 +280,8 @@ export async function verifyEmailToken(ctx: AccountsContext, body: VerifyBody): 
       .returning();
   }
   if (!user) throw forbidden('Email link is invalid or has expired', 'otp_expired');
-  return startSession(ctx, user);
+  if (await promoteAdminEmail(ctx.db, ctx.config, user)) user = { ...user, role: 'admin' };
+  return startSession(ctx, user, client.userAgent);
 }
 
 export async function getUser(ctx: Pick<AccountsContext, 'db'>, userId: string): Promise<User> {
@@ -248,19 +291,55 @@ export async function getUser(ctx: Pick<AccountsContext, 'db'>, userId: string):
 }
 
 /**
- * Changes name, password and/or e-mail of the signed-in user. A new password ends the user's other sessions.
- * A new e-mail is confirmed by a link sent to it (with SMTP) or applied at once (without).
+ * Asks for proof that the account's owner is at the keyboard before the password or e-mail changes: the
+ * current password, or a sign-in of this very session within REAUTHENTICATION_WINDOW_MS. A wrong current
+ * password counts as a failed sign-in (so a stolen token cannot be used to guess it).
+ */
+async function requireReauthentication(
+  ctx: AccountsContext,
+  principal: { sessionId: string },
+  user: UserRow,
+  currentPassword: string | undefined,
+  client: ClientInfo,
+): Promise<void> {
+  if (currentPassword !== undefined) {
+    await beforePasswordCheck(ctx.db, user.email, client.ip);
+    if (await verifyPassword(user.passwordHash, currentPassword)) return;
+    await recordFailedSignIn(ctx.db, user.email, client.ip);
+    throw badRequest('Current password is incorrect.', 'invalid_credentials');
+  }
+  const [session] = await ctx.db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, principal.sessionId))
+    .limit(1);
+  if (session && Date.now() - session.createdAt.getTime() < REAUTHENTICATION_WINDOW_MS) return;
+  throw unauthorized(
+    'Enter your current password to change your password or e-mail.',
+    'reauthentication_needed',
+  );
+}
+
+/**
+ * Changes name, password and/or e-mail of the signed-in user; password and e-mail need re-authentication.
+ * A new password keeps this session and ends the user's others. A new e-mail applies only when the link sent
+ * to it is followed (with or without SMTP: without it the mail goes to the outbox), and the current address
+ * is told about the request at once.
  */
 export async function updateUser(
   ctx: AccountsContext,
   principal: { userId: string; sessionId: string },
   body: UpdateUserBody,
+  client: ClientInfo,
 ): Promise<User> {
   const user = await findUserById(ctx.db, principal.userId);
   if (!user) throw unauthorized('User from sub claim in JWT does not exist', 'user_not_found');
   const changes: Partial<typeof users.$inferInsert> = {};
 
   const newEmail = body.email !== undefined && body.email !== user.email ? body.email : undefined;
+  if (body.password !== undefined || newEmail) {
+    await requireReauthentication(ctx, principal, user, body.current_password, client);
+  }
   if (body.password !== undefined) {
     assertStrongPassword(body.password, user.email, ...(newEmail ? [newEmail] : []));
     if (await verifyPassword(user.passwordHash, body.password)) {
@@ -270,7 +349,6 @@ export async function updateUser(
   }
   if (body.data?.full_name !== undefined) changes.fullName = body.data.full_name;
 
-  let sendEmailChangeTo: string | undefined;
   if (newEmail) {
     const [taken] = await ctx.db
       .select({ id: users.id })
@@ -278,30 +356,20 @@ export async function updateUser(
       .where(and(eq(users.email, newEmail), ne(users.id, user.id)))
       .limit(1);
     if (taken) throw emailExists();
-    if (ctx.mailer.delivers) {
-      sendEmailChangeTo = newEmail;
-    } else {
-      changes.email = newEmail;
-      changes.emailConfirmedAt = new Date();
-    }
   }
 
   let updated = user;
   if (Object.keys(changes).length > 0) {
-    try {
-      const [row] = await ctx.db
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(users.id, user.id))
-        .returning();
-      if (row) updated = row;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw emailExists();
-      throw error;
-    }
+    const [row] = await ctx.db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (row) updated = row;
   }
   if (changes.passwordHash) {
-    // Whoever else holds a session (a thief, or a forgotten device) is signed out by a password change.
+    // Whoever else holds a session (a thief, or a forgotten device) is signed out by a password change; the
+    // session that made the change stays, as people expect from other services.
     await ctx.db
       .update(sessions)
       .set({ revokedAt: new Date() })
@@ -310,13 +378,22 @@ export async function updateUser(
       );
     forgetActiveSessions(ctx.db);
   }
-  if (sendEmailChangeTo) {
-    const token = await issueEmailToken(ctx.db, user.id, 'email_change', sendEmailChangeTo);
+  if (newEmail) {
+    const token = await issueEmailToken(ctx.db, user.id, 'email_change', newEmail);
     ctx.mailer.send(
       emailChangeMail(
-        sendEmailChangeTo,
+        newEmail,
         confirmLink(ctx.config, token, 'email_change'),
         EMAIL_TOKEN_TTL_SECONDS.email_change / 3600,
+      ),
+    );
+    const recoveryToken = await issueEmailToken(ctx.db, user.id, 'recovery');
+    ctx.mailer.send(
+      emailChangeNoticeMail(
+        user.email,
+        newEmail,
+        recoveryLink(ctx.config, recoveryToken),
+        EMAIL_TOKEN_TTL_SECONDS.recovery / 60,
       ),
     );
   }

@@ -5,18 +5,17 @@ import type { LogoutScope, Session } from '../../shared/schemas/auth';
 import type { Db } from '../db/client';
 import { refreshTokens, sessions, users } from '../db/schema';
 import { unauthorized } from '../errors';
-import { forgetActiveSessions } from './session-cache';
 import { presentUser, type UserRow } from './users';
-import { hashToken, randomToken, signAccessToken } from './tokens';
+import { forgetActiveSessions, hashToken, randomToken, signAccessToken } from '../plugins';
 
 /**
  * A session is one sign-in: a row in `sessions` (the refresh-token family) whose access tokens carry its id.
  * Refresh tokens rotate on every use; presenting one that was already rotated means it was copied, so the
- * whole family is revoked (RFC 6819 §5.2.2.3) and every access token of that session stops working.
+ * whole family is revoked (RFC 6819, section 5.2.2.3) and every access token of that session stops working.
  */
 
 /** A refresh token unused for this long is dead; each rotation starts a fresh period (sliding expiry). */
-export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export type SessionContext = Pick<ServerDependencies, 'db' | 'config'>;
 
@@ -47,10 +46,16 @@ async function issueSession(
   };
 }
 
+/** Longest User-Agent kept for the sessions list; real ones are a few hundred characters. */
+const MAX_USER_AGENT_LENGTH = 512;
+
 /** Signs the user in: a new session with its first refresh token and an access token. */
-export async function startSession(ctx: SessionContext, user: UserRow): Promise<Session> {
+export async function startSession(ctx: SessionContext, user: UserRow, userAgent = ''): Promise<Session> {
   return ctx.db.transaction(async (tx) => {
-    const [session] = await tx.insert(sessions).values({ userId: user.id }).returning({ id: sessions.id });
+    const [session] = await tx
+      .insert(sessions)
+      .values({ userId: user.id, userAgent: userAgent.slice(0, MAX_USER_AGENT_LENGTH) })
+      .returning({ id: sessions.id });
     if (!session) throw new Error('session insert returned nothing');
     return issueSession(ctx, tx, session.id, user);
   });
@@ -97,6 +102,7 @@ export async function refreshSession(ctx: SessionContext, refreshToken: string):
       .where(and(eq(sessions.id, claimed.sessionId), isNull(sessions.revokedAt)))
       .limit(1);
     if (!row) return { kind: 'revoked' };
+    await tx.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, claimed.sessionId));
     return { kind: 'ok', session: await issueSession(ctx, tx, claimed.sessionId, row.user) };
   });
   // A reused token revoked its session: requests with that session's access tokens must stop now.

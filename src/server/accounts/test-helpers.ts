@@ -1,13 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
+import { sessions } from '../db/schema';
 import type { ApiResponse, RequestOptions, TestServer } from '../test/server';
+
+/** Moves the sign-in of the access token's session into the past (beyond the re-authentication window). */
+export async function signedInMinutesAgo(server: TestServer, accessToken: string, minutes: number) {
+  const sessionId = String(decodeJwt(accessToken).sid);
+  await server.database.db
+    .update(sessions)
+    .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(sessions.id, sessionId));
+  return sessionId;
+}
+
+/**
+ * Asks to move the account to `newEmail` from a session that signed in a while ago: refused without the current
+ * password (a stolen session alone cannot take the account), accepted with it, and the account keeps its
+ * address until the link mailed to the new one is followed.
+ */
+export async function requestEmailChange(
+  server: TestServer,
+  api: ReturnType<typeof client>,
+  account: { email: string; password: string; accessToken: string },
+  newEmail: string,
+): Promise<void> {
+  const token = account.accessToken;
+  await signedInMinutesAgo(server, token, 10);
+  const withoutPassword = await api('PUT', '/api/auth/user', { token, body: { email: newEmail } });
+  expect(withoutPassword.status).toBe(401);
+  expect(withoutPassword.body.code).toBe('reauthentication_needed');
+  const withPassword = await api('PUT', '/api/auth/user', {
+    token,
+    body: { email: newEmail, current_password: account.password },
+  });
+  expect(withPassword.status).toBe(200);
+  expect(withPassword.body.email).toBe(account.email);
+}
 
 /**
  * Each call comes from its own client IP (X-Forwarded-For, with TRUST_PROXY on), so per-IP rate limits of
  * one test never leak into another; rate-limit tests pass a fixed IP.
  */
 let ipCounter = 0;
-export function nextIp(): string {
+function nextIp(): string {
   ipCounter += 1;
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }

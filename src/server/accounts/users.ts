@@ -3,7 +3,9 @@ import type { users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The public shape of a user (issue 2's contract); never includes the password hash or plan internals. */
+/**
+ * The public shape of a user (docs/accounts.md "API"); never includes the password hash or plan internals.
+ */
 export function presentUser(user: UserRow): User {
   return {
     id: user.id,

@@ -42,11 +42,13 @@ describe.skipIf(!enabled)('AI settings across two instances', () => {
     const env = {
       ENCRYPTION_KEY,
       AI_LOCAL_SERVERS: 'off',
+      // The fake provider listens on loopback, which the admin opens to AI providers explicitly.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `qw-ai-test-${process.pid}-${Date.now()}` } : {}),
     };
     a = await startTestServer({ env, storage: { dataDir: dirs[0]!, databaseUrl: database.databaseUrl } });
     b = await startTestServer({ env, storage: { dataDir: dirs[1]!, databaseUrl: database.databaseUrl } });
-    admin = await createUser(a);
+    admin = await createUser(a, { role: 'admin' });
   });
   afterAll(async () => {
     await a?.close();

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aiProviderSettings, users } from '../db/schema';
-import { AI_PROVIDER_FAILED_MESSAGE } from '../ai/providers';
+import { AI_PROVIDER_FAILED_MESSAGE } from '../ai';
+import { OutboundClient } from '../outbound';
 import { startFakeOpenAI } from '../test/fake-openai';
 import type { FakeProvider } from '../test/fake-provider';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type ApiResponse, type TestServer } from '../test/server';
-import { setRole } from './roles';
+import { setRole } from '../accounts';
 
 const SAMPLE = 'Our team have finished the report and we think its good.';
 const SECRET_KEY = 'sk-live-9f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -33,11 +34,12 @@ describe('instance admin and the AI settings', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     server = await startTestServer({
-      // No provider in the environment, and detection only where the test says.
-      env: { AI_LOCAL_SERVERS: 'off' },
+      // No provider in the environment, and detection only where the test says. The fake providers listen on
+      // loopback, which the admin opens to the AI providers explicitly (as for a local model server).
+      env: { AI_LOCAL_SERVERS: 'off', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
       logStream: { write: (line) => void logLines.push(line) },
     });
-    admin = await createUser(server);
+    admin = await createUser(server, { role: 'admin' });
     member = await createUser(server);
   });
   afterAll(async () => {
@@ -45,7 +47,7 @@ describe('instance admin and the AI settings', () => {
     await fake?.close();
   });
 
-  it('the first account is admin, the next a member; the user object carries the role', async () => {
+  it('the user object carries the role: admin for the admin, member for everyone else', async () => {
     expect((await request('GET', '/api/auth/user', { token: admin.token })).body.role).toBe('admin');
     expect((await request('GET', '/api/auth/user', { token: member.token })).body.role).toBe('member');
   });
@@ -334,7 +336,7 @@ describe('local model detection', () => {
   let fake: FakeProvider;
   let server: TestServer;
   let admin: TestUser;
-  const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  const fetchSpy = vi.spyOn(OutboundClient.prototype, 'fetch');
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
@@ -343,7 +345,7 @@ describe('local model detection', () => {
     server = await startTestServer({
       env: { AI_LOCAL_SERVERS: `${fake.baseUrl},http://192.0.2.10:11434/v1` },
     });
-    admin = await createUser(server);
+    admin = await createUser(server, { role: 'admin' });
   });
   afterEach(() => fetchSpy.mockClear());
   afterAll(async () => {

@@ -5,18 +5,21 @@ import {
   type AiProviderTestResult,
   type AiSettingsView,
 } from '../../shared/schemas/admin-ai';
-import { saveProviderSettings } from '../ai/provider-settings';
-import type { AiProviderRegistry } from '../ai/provider-registry';
-import { ProviderRequestError } from '../ai/openai-compatible';
-import { describeProviderError } from '../ai/providers';
+import {
+  saveProviderSettings,
+  type AiProviderRegistry,
+  describeProviderError,
+  providerFailureMessage,
+} from '../ai';
 import { notFound } from '../errors';
-import { limitsEnforced } from '../billing/plan-limits';
+import { limitsEnforced } from '../billing';
 import { parseInput } from '../validation';
-import { requireAdmin } from './roles';
+import { requireAdmin } from '../accounts';
 
 /**
  * /api/admin/ai: the AI settings page (admins only; members get 403 forbidden). API keys go in, never out:
- * answers say only `has_key`, and provider errors are scrubbed of the key before they are shown.
+ * answers say only `has_key`. A failed call is shown as its HTTP status or one fixed sentence, never the
+ * remote side's words (docs/ai.md, "Outbound requests"); the details go to the server log.
  */
 
 const TEST_TIMEOUT_MS = 20_000;
@@ -26,7 +29,7 @@ const TEST_PROMPT = {
 };
 
 /** Removes a key (and the masked fragments some providers echo back, e.g. "sk-ab***yz") from a message. */
-export function scrubSecret(message: string, key: string | undefined): string {
+function scrubSecret(message: string, key: string | undefined): string {
   let text = key ? message.split(key).join('[key]') : message;
   text = text.replace(/\b(sk|ak|key)-[A-Za-z0-9_*.-]{4,}/gi, '[key]');
   return text.slice(0, 500);
@@ -62,6 +65,8 @@ export const adminAiRoutes: FastifyPluginAsync = async (app) => {
     // This instance applies the change before answering; the others hear the database notification.
     await registry.reload();
     request.log.info({ providers: body.providers.length }, 'AI settings changed');
+    // New or changed providers are probed now, so the page shows whether they answer.
+    await registry.probeHealth();
     return view(registry, app.config);
   });
 
@@ -88,44 +93,25 @@ export const adminAiRoutes: FastifyPluginAsync = async (app) => {
         message: scrubSecret(answer.text.trim(), entry.spec.apiKey),
       };
     } catch (error) {
-      const detail = scrubSecret(
-        error instanceof Error && error.name === 'TimeoutError'
-          ? `no answer within ${TEST_TIMEOUT_MS / 1000} s`
-          : error instanceof ProviderRequestError
-            ? error.message
-            : `${describeProviderError(error)}${errorBodyOf(error)}`,
-        entry.spec.apiKey,
+      const message = providerFailureMessage(error);
+      registry.health.failed(entry.provider, message);
+      request.log.warn(
+        { provider: id, detail: scrubSecret(describeProviderError(error), entry.spec.apiKey) },
+        'AI provider test failed',
       );
-      registry.health.failed(entry.provider, detail);
-      request.log.warn({ provider: id, detail }, 'AI provider test failed');
       return {
         ok: false,
         latency_ms: Math.round(performance.now() - started),
         model: entry.spec.model,
-        message: detail,
+        message,
       };
     }
   });
 
   app.post('/ai/detect', async (request) => {
     await requireAdmin(request);
-    return { servers: await registry.detect() };
+    // `checked`: the addresses asked, so that "none found" can say where it looked.
+    const servers = await registry.detect();
+    return { servers, checked: registry.localCandidates.map((candidate) => candidate.baseUrl) };
   });
 };
-
-/** The provider's own words, when its error carries a response body (shown to the admin only). */
-function errorBodyOf(error: unknown): string {
-  const inner = (error as { lastError?: unknown })?.lastError ?? error;
-  const body =
-    (inner as { responseBody?: unknown; body?: unknown })?.responseBody ??
-    (inner as { body?: unknown })?.body;
-  if (typeof body !== 'string' || body.length === 0) return '';
-  try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
-    const message =
-      typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message ?? '');
-    return message ? ` – ${String(message)}` : '';
-  } catch {
-    return ` – ${body.slice(0, 200)}`;
-  }
-}

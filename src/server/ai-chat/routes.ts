@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../errors';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins';
 import { clearConversation, conversationOf } from './service';
 
 /** The document id of a route; anything but a UUID names no document (404, like another writer's). */

@@ -9,9 +9,7 @@ import {
 } from '../../shared/constants';
 import type { ChatDoneEvent, ChatMessage } from '../../shared/schemas/ai-chat';
 import type { Db } from '../db/client';
-import { assertDocumentOwner } from '../documents/access';
-import { findOwnedDocument } from '../documents/repository';
-import { notFound } from '../errors';
+import { authorizeDocument, documentForUser } from '../documents';
 import { documentBlocks, documentForPrompt } from './context';
 import * as repository from './repository';
 
@@ -20,15 +18,16 @@ import * as repository from './repository';
  * (share-link visitors have no session, other writers get 404); the conversation is theirs alone.
  */
 
-const NOT_FOUND = () => notFound('Document not found', 'not_found');
+const mayUseAi = (db: Db, userId: string, documentId: string) =>
+  authorizeDocument({ db }, { kind: 'user', userId }, documentId, 'useAi');
 
 export async function conversationOf(db: Db, userId: string, documentId: string): Promise<ChatMessage[]> {
-  await assertDocumentOwner(db, userId, documentId);
+  await mayUseAi(db, userId, documentId);
   return repository.listMessages(db, documentId, userId, CHAT_HISTORY_LIMIT);
 }
 
 export async function clearConversation(db: Db, userId: string, documentId: string): Promise<void> {
-  await assertDocumentOwner(db, userId, documentId);
+  await mayUseAi(db, userId, documentId);
   await repository.deleteConversation(db, documentId, userId);
 }
 
@@ -58,8 +57,7 @@ export async function chatPrompt(
   question: string,
   liveContent: (documentId: string) => unknown,
 ): Promise<BuiltPrompt> {
-  const document = await findOwnedDocument(db, userId, documentId);
-  if (!document) throw NOT_FOUND();
+  const document = await documentForUser({ db }, userId, documentId, 'useAi');
   const content = liveContent(documentId) ?? document.content;
   const text = documentForPrompt(document.title, documentBlocks(content), question, CHAT_CONTEXT_CHARS);
   const history = await repository.listMessages(db, documentId, userId, CHAT_PROMPT_MESSAGES);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { aiCommandInputSchema } from '../../shared/schemas/ai-commands';
 import { notFound } from '../errors';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins';
 import { parseInput } from '../validation';
 import { addCommand, changeCommand, commandsOf, removeCommand } from './service';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AiHealth } from '../../shared/schemas/ai';
-import { roleOf } from '../admin/roles';
+import { roleOf } from '../accounts';
 import type { InstanceAllowance } from './usage';
 import type { AiProviderRegistry } from './provider-registry';
 
@@ -12,9 +12,11 @@ import type { AiProviderRegistry } from './provider-registry';
 export async function instanceAllowance(
   app: FastifyInstance,
   userId: string,
+  /** The allowance that will apply once a provider is added (what the writer is shown before that). */
+  { evenWithoutProvider = false }: { evenWithoutProvider?: boolean } = {},
 ): Promise<InstanceAllowance | undefined> {
   const registry = app.aiProviders;
-  if (!registry.chain.available) return undefined;
+  if (!registry.chain.available && !evenWithoutProvider) return undefined;
   const settings = registry.allowance;
   return {
     monthlyTokensPerUser: settings.monthly_tokens_per_user ?? app.config.AI_MONTHLY_TOKENS_PER_USER,
@@ -24,12 +26,12 @@ export async function instanceAllowance(
 }
 
 /**
- * GET /api/ai/health: SPEC §7's two flags, now meaning "a provider of this family answered within the last
- * 60 s", plus one entry per provider in use. Never a key, base URL or error detail (the route is public).
+ * GET /api/ai/health: two flags, each meaning "a provider of this family answered within the reachability
+ * window", plus one entry per provider in use. Never a key, base URL or error detail (the route is public),
+ * and never a request to a provider: it reads what the scheduled probes and the real calls found.
  */
-export async function aiHealth(registry: AiProviderRegistry): Promise<AiHealth> {
+export function aiHealth(registry: AiProviderRegistry): AiHealth {
   const specs = registry.activeSpecs();
-  await registry.health.refresh(specs);
   const providers = specs.map((spec) => {
     const status = registry.health.status(spec.instanceId);
     return {

@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 import { analyzeText, countWords, readingTimeMinutes } from '../../shared/analysis';
 import { extractiveSummary } from './summary';
 
-it('counts words on whitespace and reading time as ceil(words / 200), at least 1', () => {
+it('counts words on whitespace and reading time as ceil(words / 200), at least 1 when there is text', () => {
   expect(countWords('  one two\nthree\tfour  ')).toBe(4);
-  expect(readingTimeMinutes(0)).toBe(1);
+  expect(readingTimeMinutes(0)).toBe(0);
   expect(readingTimeMinutes(200)).toBe(1);
   expect(readingTimeMinutes(201)).toBe(2);
 });

@@ -1,6 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { APICallError, RetryError, generateText } from 'ai';
-import type { AiProvider, ProviderSpec } from './providers';
+import { OUTBOUND_GENERATION_TIMEOUT_MS, type OutboundClient } from '../outbound';
+import { ANTHROPIC_API_URL, type AiProvider, type ProviderSpec } from './providers';
 
 // Warnings (e.g. an unknown local model name) are expected with OpenAI-compatible servers; don't print them.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -31,11 +32,14 @@ export function isApiCallError(error: unknown): error is APICallError {
   return APICallError.isInstance(error);
 }
 
-/** Anthropic Messages through the AI SDK's provider model. */
-export function anthropicProvider(spec: ProviderSpec): AiProvider {
+/** Anthropic Messages through the AI SDK's provider model; its requests go through the outbound guard. */
+export function anthropicProvider(spec: ProviderSpec, outbound: OutboundClient): AiProvider {
   const model: AnthropicModel = createAnthropic({
-    ...(spec.baseUrl ? { baseURL: spec.baseUrl } : {}),
-    apiKey: spec.apiKey,
+    // Both given explicitly: left undefined, the SDK would read ANTHROPIC_BASE_URL / ANTHROPIC_API_KEY from
+    // the environment, and an in-app provider without a key would send the environment's key to its host.
+    baseURL: spec.baseUrl ?? ANTHROPIC_API_URL,
+    apiKey: spec.apiKey ?? '',
+    fetch: (input, init) => outbound.fetch(input, { ...init, timeoutMs: OUTBOUND_GENERATION_TIMEOUT_MS }),
   }).messages(spec.model);
   return {
     id: 'anthropic',

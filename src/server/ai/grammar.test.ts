@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../test/factories';
+import { startTestServer, type TestServer } from '../test/server';
 import { checkGrammar, stopGrammar, warmUpGrammar } from './grammar';
 
 // Building Harper's linter takes seconds on a busy machine: a hook (60 s budget) pays for it, not a test.
@@ -42,4 +44,54 @@ it('correct text has no changes', async () => {
   const result = await checkGrammar('The weather is lovely today.');
   expect(result.changes).toEqual([]);
   expect(result.correctedText).toBe('The weather is lovely today.');
+});
+
+const BRITISH = 'The colour of the harbour was grey, and we were travelling home.';
+
+it('in American English, British spellings are flagged', async () => {
+  const result = await checkGrammar(BRITISH);
+  expect(result.changes.map((change) => change.original)).toEqual(
+    expect.arrayContaining(['colour', 'harbour']),
+  );
+});
+
+it.each(['british', 'canadian', 'australian'] as const)(
+  'in %s English, "colour", "harbour", "grey" and "travelling" are not flagged',
+  async (dialect) => {
+    const result = await checkGrammar(BRITISH, 'dialect-test', dialect);
+    expect(result.changes.map((change) => change.original)).toEqual([]);
+    expect(result.correctedText).toBe(BRITISH);
+  },
+);
+
+it('British English still corrects real mistakes', async () => {
+  const result = await checkGrammar('I recieved the colour chart.', 'dialect-test', 'british');
+  expect(result.changes).toMatchObject([{ original: 'recieved', replacement: 'received' }]);
+});
+
+describe("the grammar route follows the writer's dialect setting", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it('flags "colour" until the writer chooses British English', async () => {
+    const user = await createUser(server);
+    const check = () =>
+      server.request('POST', '/api/ai/grammar', { token: user.token, body: { text: BRITISH } });
+    const american = await check();
+    expect(american.status).toBe(200);
+    expect(american.body.changes.map((c: { original: string }) => c.original)).toContain('colour');
+
+    const saved = await server.request('PUT', '/api/me/settings', {
+      token: user.token,
+      body: { preferences: { grammarDialect: 'british' } },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.preferences.grammarDialect).toBe('british');
+    const british = await check();
+    expect(british.body.changes).toEqual([]);
+    expect(british.body.correctedText).toBe(BRITISH);
+  });
 });

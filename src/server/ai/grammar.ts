@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { applyChanges, changesFromLints, type RawLint } from '../../shared/ai/grammar-lints';
 import type { GrammarResponse } from '../../shared/schemas/ai';
+import { DEFAULT_PREFERENCES, type GrammarDialect } from '../../shared/settings-defaults';
 import type { WorkerRequest, WorkerResponse } from './grammar-worker';
 
 /**
@@ -18,6 +19,7 @@ const pending = new Map<number, { resolve: (lints: RawLint[]) => void; reject: (
  */
 interface QueuedCheck {
   text: string;
+  dialect: GrammarDialect;
   resolve: (lints: RawLint[]) => void;
   reject: (e: Error) => void;
 }
@@ -50,7 +52,7 @@ function runNext(): void {
   queues.delete(owner);
   if (queue.length > 0) queues.set(owner, queue);
   running = true;
-  lintNow(check.text)
+  lintNow(check.text, check.dialect)
     .then(check.resolve, check.reject)
     .finally(() => {
       running = false;
@@ -59,11 +61,11 @@ function runNext(): void {
 }
 
 /** Queues a check for `owner` (a user id; anonymous callers share one queue). */
-function lint(text: string, owner = ''): Promise<RawLint[]> {
+function lint(text: string, owner: string, dialect: GrammarDialect): Promise<RawLint[]> {
   return new Promise((resolve, reject) => {
     const queue = queues.get(owner);
-    if (queue) queue.push({ text, resolve, reject });
-    else queues.set(owner, [{ text, resolve, reject }]);
+    if (queue) queue.push({ text, dialect, resolve, reject });
+    else queues.set(owner, [{ text, dialect, resolve, reject }]);
     runNext();
   });
 }
@@ -92,18 +94,18 @@ function getWorker(): Worker {
   return w;
 }
 
-function lintNow(text: string): Promise<RawLint[]> {
+function lintNow(text: string, dialect: GrammarDialect): Promise<RawLint[]> {
   const w = getWorker();
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
     w.ref();
-    w.postMessage({ id, text } satisfies WorkerRequest);
+    w.postMessage({ id, text, dialect } satisfies WorkerRequest);
   });
 }
 
 export async function warmUpGrammar(): Promise<void> {
-  await lint('Warm up.');
+  await lint('Warm up.', '', DEFAULT_PREFERENCES.grammarDialect);
 }
 
 /** Stops the worker (tests, shutdown). The next check starts a new one. */
@@ -113,9 +115,16 @@ export async function stopGrammar(): Promise<void> {
   if (w) await w.terminate();
 }
 
-/** Lints the text and applies each lint's first suggestion; overlapping lints keep the earlier one. */
-export async function checkGrammar(text: string, owner?: string): Promise<GrammarResponse> {
-  const changes = changesFromLints(text, await lint(text, owner));
+/**
+ * Lints the text in the writer's English (British English accepts "colour", American "color") and applies
+ * each lint's first suggestion; overlapping lints keep the earlier one.
+ */
+export async function checkGrammar(
+  text: string,
+  owner = '',
+  dialect: GrammarDialect = DEFAULT_PREFERENCES.grammarDialect,
+): Promise<GrammarResponse> {
+  const changes = changesFromLints(text, await lint(text, owner, dialect));
   const correctedText = applyChanges(text, changes);
   return { correctedText, changes, corrections: changes, result: { correctedText, corrections: changes } };
 }

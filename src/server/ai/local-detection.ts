@@ -1,4 +1,5 @@
 import type { DetectedLocalServer } from '../../shared/schemas/admin-ai';
+import type { OutboundClient } from '../outbound';
 
 /**
  * Finds OpenAI-compatible servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM) by asking
@@ -11,18 +12,18 @@ export interface LocalCandidate {
   baseUrl: string;
 }
 
-export const DEFAULT_LOCAL_CANDIDATES: LocalCandidate[] = [
+const DEFAULT_LOCAL_CANDIDATES: LocalCandidate[] = [
   { name: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1' },
   { name: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1' },
   { name: 'llama.cpp', baseUrl: 'http://127.0.0.1:8080/v1' },
   { name: 'vLLM', baseUrl: 'http://127.0.0.1:8000/v1' },
 ];
 
-export const DETECT_TIMEOUT_MS = 800;
+const DETECT_TIMEOUT_MS = 800;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
     return (
@@ -33,13 +34,14 @@ export function isLoopbackUrl(url: string): boolean {
   }
 }
 
-async function probe(candidate: LocalCandidate, timeoutMs: number): Promise<DetectedLocalServer | undefined> {
+async function probe(
+  candidate: LocalCandidate,
+  outbound: OutboundClient,
+  timeoutMs: number,
+): Promise<DetectedLocalServer | undefined> {
   const base = candidate.baseUrl.replace(/\/+$/, '');
   try {
-    const response = await fetch(`${base}/models`, {
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    });
+    const response = await outbound.fetch(`${base}/models`, { timeoutMs });
     if (!response.ok) {
       await response.body?.cancel();
       return undefined;
@@ -55,13 +57,17 @@ async function probe(candidate: LocalCandidate, timeoutMs: number): Promise<Dete
   }
 }
 
-/** Probes every loopback candidate at once; non-loopback entries are ignored, never contacted. */
+/**
+ * Probes every loopback candidate at once, through the outbound guard (whose policy allows the candidates'
+ * addresses); non-loopback entries are ignored, never contacted.
+ */
 export async function detectLocalServers(
-  candidates: LocalCandidate[] = DEFAULT_LOCAL_CANDIDATES,
+  candidates: LocalCandidate[],
+  outbound: OutboundClient,
   timeoutMs = DETECT_TIMEOUT_MS,
 ): Promise<DetectedLocalServer[]> {
   const found = await Promise.all(
-    candidates.filter((c) => isLoopbackUrl(c.baseUrl)).map((c) => probe(c, timeoutMs)),
+    candidates.filter((c) => isLoopbackUrl(c.baseUrl)).map((c) => probe(c, outbound, timeoutMs)),
   );
   return found.filter((f): f is DetectedLocalServer => f !== undefined);
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboundPolicy, parseAllowEntry } from '../outbound';
 import { OpenAiCompatibleClient, ProviderRequestError, type ChatStreamPart } from './openai-compatible';
 
 /** Edge cases of the Chat Completions client against a scripted server on loopback. */
@@ -39,8 +40,10 @@ const request = () => ({
   maxOutputTokens: 64,
   signal: new AbortController().signal,
 });
+/** The scripted server is on loopback, which the outbound guard opens only when told to. */
+const policy = outboundPolicy([parseAllowEntry('127.0.0.1')]);
 const client = (officialApi = false) =>
-  new OpenAiCompatibleClient({ baseUrl, apiKey: 'k', model: 'm', officialApi });
+  new OpenAiCompatibleClient({ baseUrl, apiKey: 'k', model: 'm', officialApi, policy });
 const frame = (data: unknown) => `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
 
 async function collect(parts: AsyncIterable<ChatStreamPart>): Promise<ChatStreamPart[]> {
@@ -134,6 +137,7 @@ describe('OpenAiCompatibleClient', () => {
       apiKey: 'k',
       model: 'm',
       officialApi: false,
+      policy,
     });
     const failure = (await unreachable
       .generate(request())

@@ -1,6 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { Dispatcher } from 'undici';
 import type { AiUsageNumbers } from '../../shared/schemas/ai';
+import { OUTBOUND_GENERATION_TIMEOUT_MS, OutboundClient, type OutboundPolicy } from '../outbound';
 
 /**
  * Chat Completions, the wire format of OpenAI and of every OpenAI-compatible server (Ollama, vLLM,
@@ -13,13 +14,16 @@ import type { AiUsageNumbers } from '../../shared/schemas/ai';
 export interface OpenAiCompatibleOptions {
   /** Up to and including the version segment, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
   baseUrl: string;
-  apiKey: string;
+  /** Sent as a bearer token; without one no Authorization header is sent (local servers need none). */
+  apiKey: string | undefined;
   model: string;
   /**
    * api.openai.com takes `max_completion_tokens` (its reasoning models refuse `max_tokens`); compatible
    * servers have long understood `max_tokens`, and not all of them know the newer name.
    */
   officialApi: boolean;
+  /** Which addresses the client may connect to (src/server/outbound). */
+  policy: OutboundPolicy;
 }
 
 export interface ChatRequest {
@@ -38,8 +42,9 @@ export class ProviderRequestError extends Error {
     /** HTTP status; undefined when the server could not be reached or the connection broke. */
     readonly statusCode: number | undefined,
     readonly retryable: boolean,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ProviderRequestError';
   }
 }
@@ -88,17 +93,18 @@ export class OpenAiCompatibleClient {
   private readonly url: string;
   private readonly headers: Record<string, string>;
   /**
-   * Keeps connections to the provider open between answers, as a browser would. undici is loaded with the
-   * first answer: a server nobody asks for AI never holds it.
+   * Keeps connections to the provider open between answers, as a browser would, through the outbound guard
+   * (undici is loaded with the first answer: a server nobody asks for AI never holds it).
    */
-  private client: Promise<{ dispatcher: Dispatcher; request: typeof import('undici').request }> | undefined;
+  private readonly client: OutboundClient;
 
   constructor(private readonly options: OpenAiCompatibleOptions) {
     this.url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     this.headers = {
       'content-type': 'application/json',
-      authorization: `Bearer ${options.apiKey}`,
+      ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
     };
+    this.client = new OutboundClient(options.policy);
   }
 
   get model(): string {
@@ -121,17 +127,25 @@ export class OpenAiCompatibleClient {
   private async post(request: ChatRequest, stream: boolean): Promise<Dispatcher.ResponseData> {
     let response: Dispatcher.ResponseData;
     try {
-      const { dispatcher, request: undiciRequest } = await this.connection();
-      response = await undiciRequest(this.url, {
+      response = await this.client.request(this.url, {
         method: 'POST',
         headers: { ...this.headers, accept: stream ? 'text/event-stream' : 'application/json' },
         body: this.body(request, stream),
         signal: request.signal,
-        dispatcher,
+        timeoutMs: OUTBOUND_GENERATION_TIMEOUT_MS,
       });
     } catch (error) {
       if (request.signal.aborted) throw error;
-      throw new ProviderRequestError(error instanceof Error ? error.message : String(error), undefined, true);
+      // A refused address or a redirect will not change on the next provider's turn, but another provider
+      // may well answer: retryable like any network failure. The cause keeps the guard's reason.
+      throw new ProviderRequestError(
+        error instanceof Error ? error.message : String(error),
+        undefined,
+        true,
+        {
+          cause: error,
+        },
+      );
     }
     if (response.statusCode >= 300) {
       const text = await response.body.text().catch(() => '');
@@ -208,16 +222,7 @@ export class OpenAiCompatibleClient {
     yield { type: 'finish', usage };
   }
 
-  private connection() {
-    // The CommonJS module itself (`default`): a bundled dynamic import exposes no named exports for it.
-    this.client ??= import('undici').then(({ default: undici }) => ({
-      dispatcher: new undici.Agent({ keepAliveTimeout: 30_000 }),
-      request: undici.request,
-    }));
-    return this.client;
-  }
-
-  async close(): Promise<void> {
-    if (this.client) await (await this.client).dispatcher.close();
+  close(): Promise<void> {
+    return this.client.close();
   }
 }

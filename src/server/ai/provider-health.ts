@@ -1,13 +1,18 @@
+import type { OutboundClient } from '../outbound';
 import type { AiProvider, ProviderObserver, ProviderSpec } from './providers';
-import { ANTHROPIC_API_URL, OPENAI_API_URL } from './providers';
+import { ANTHROPIC_API_URL, OPENAI_API_URL, providerFailureMessage } from './providers';
 
 /**
- * Whether each provider answered recently. Every real call reports its outcome here; GET /api/ai/health
- * probes (a free model listing, never a generation) only the providers not heard from within
- * REACHABILITY_WINDOW_MS, so polling the health route costs each provider at most one request a minute.
+ * Whether each provider answered recently. Every real call reports its outcome here; a scheduled probe (a
+ * free model listing, never a generation) asks the providers not heard from within HEALTH_PROBE_INTERVAL_MS,
+ * every HEALTH_PROBE_INTERVAL_MS, and the admin's save and Test ask at once. GET /api/ai/health only reads
+ * what is known: an anonymous request never makes the server call out.
  */
-export const REACHABILITY_WINDOW_MS = 60_000;
-export const PROBE_TIMEOUT_MS = 3_000;
+export const HEALTH_PROBE_INTERVAL_MS = 60_000;
+const PROBE_TIMEOUT_MS = 3_000;
+/** A provider counts as reachable this long after its last answer: two probe rounds, so one late probe does
+ *  not make it flicker. */
+const REACHABILITY_WINDOW_MS = 2 * HEALTH_PROBE_INTERVAL_MS + PROBE_TIMEOUT_MS;
 
 export interface ProviderReachability {
   reachable: boolean;
@@ -24,9 +29,10 @@ interface State {
   error: string | null;
 }
 
-/** A GET on the provider's model list: authenticated, free, and proof that it answers. */
+/** A GET on the provider's model list, through the outbound guard: authenticated, free, proof that it answers. */
 export async function probeProvider(
   spec: ProviderSpec,
+  outbound: OutboundClient,
   timeoutMs = PROBE_TIMEOUT_MS,
 ): Promise<{ ok: boolean; latencyMs: number; error: string | null }> {
   const started = performance.now();
@@ -41,30 +47,32 @@ export async function probeProvider(
         ? { authorization: `Bearer ${spec.apiKey}` }
         : {};
   try {
-    const response = await fetch(`${base}/models`, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await outbound.fetch(`${base}/models`, { headers, timeoutMs });
     await response.body?.cancel();
     const latencyMs = Math.round(performance.now() - started);
     // 404: the server answered but lists no models (some OpenAI-compatible servers); it is up.
     if (response.ok || response.status === 404) return { ok: true, latencyMs, error: null };
     return { ok: false, latencyMs, error: `HTTP ${response.status}` };
   } catch (error) {
-    const latencyMs = Math.round(performance.now() - started);
-    const name = error instanceof Error ? error.name : '';
-    const detail =
-      name === 'TimeoutError'
-        ? `no answer within ${timeoutMs} ms`
-        : error instanceof Error
-          ? ((error.cause as Error | undefined)?.message ?? error.message)
-          : String(error);
-    return { ok: false, latencyMs, error: detail };
+    // The admin page shows this: a fixed sentence, whatever the connection did.
+    return {
+      ok: false,
+      latencyMs: Math.round(performance.now() - started),
+      error: providerFailureMessage(error),
+    };
   }
 }
+
+type Probe = (spec: ProviderSpec) => ReturnType<typeof probeProvider>;
 
 export class ProviderHealth implements ProviderObserver {
   private readonly states = new Map<string, State>();
   private readonly probes = new Map<string, Promise<void>>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly probe: Probe,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   succeeded(provider: Pick<AiProvider, 'instanceId'>, latencyMs: number): void {
     this.states.set(provider.instanceId, {
@@ -96,15 +104,15 @@ export class ProviderHealth implements ProviderObserver {
     };
   }
 
-  /** Probes every provider not checked within the window (concurrent callers share one probe each). */
+  /** Probes every provider not heard from within the interval (concurrent callers share one probe each). */
   async refresh(specs: ProviderSpec[]): Promise<void> {
     await Promise.all(
       specs.map((spec) => {
         const state = this.states.get(spec.instanceId);
-        if (state && this.now() - state.checkedAt < REACHABILITY_WINDOW_MS) return undefined;
+        if (state && this.now() - state.checkedAt < HEALTH_PROBE_INTERVAL_MS) return undefined;
         let probe = this.probes.get(spec.instanceId);
         if (!probe) {
-          probe = probeProvider(spec)
+          probe = this.probe(spec)
             .then((result) => {
               if (result.ok) this.succeeded(spec, result.latencyMs);
               else this.failed(spec, result.error ?? 'unreachable');

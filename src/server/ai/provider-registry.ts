@@ -4,20 +4,22 @@ import type { AiAllowanceInput, AiProviderView } from '../../shared/schemas/admi
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { DetectedLocalServer } from '../../shared/schemas/admin-ai';
+import { OutboundClient, outboundPolicyFromConfig, type OutboundPolicy } from '../outbound';
 import { detectLocalServers, localCandidatesFrom, type LocalCandidate } from './local-detection';
-import { ProviderHealth } from './provider-health';
+import { HEALTH_PROBE_INTERVAL_MS, ProviderHealth, probeProvider } from './provider-health';
 import { listProviderSettings, readAllowance } from './provider-settings';
 import {
   AiProviderChain,
   buildProvider,
   envProviderSpecs,
+  type AiCallRecorder,
   type AiProvider,
   type ProviderSpec,
 } from './providers';
 import { SecretBox, SecretBoxError, encryptionSecret } from './secret-box';
 
 /** The channel of migration 0011_ai_settings. */
-export const AI_SETTINGS_CHANNEL = 'qw_ai_settings_changed';
+const AI_SETTINGS_CHANNEL = 'qw_ai_settings_changed';
 const RELISTEN_DELAY_MS = 1_000;
 /** Replaced providers keep their connections this long, for answers still streaming from them. */
 const RETIRE_AFTER_MS = 120_000;
@@ -40,8 +42,17 @@ export interface RegistryEntry {
  * database has a single process, which re-reads right after its own write.
  */
 export class AiProviderRegistry {
-  readonly health = new ProviderHealth();
+  readonly health: ProviderHealth;
   readonly box: SecretBox;
+  /**
+   * Where providers may connect: OUTBOUND_ALLOWED_HOSTS plus the addresses the operator put in the
+   * environment (OPENAI_BASE_URL, ANTHROPIC_BASE_URL, the AI_LOCAL_SERVERS candidates), each on its port.
+   */
+  readonly policy: OutboundPolicy;
+  /** Health probes and local detection. */
+  private readonly outbound: OutboundClient;
+  private probeTimer: NodeJS.Timeout | undefined;
+  private probing: Promise<void> | undefined;
   /** Loopback addresses probed for local model servers (AI_LOCAL_SERVERS). */
   localCandidates: LocalCandidate[];
   /** What the last detection found (at start when no provider is configured, and on "Detect"). */
@@ -60,16 +71,25 @@ export class AiProviderRegistry {
     private readonly config: Config,
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    /** Counts each provider call's outcome (the server's metrics). */
+    private readonly calls?: AiCallRecorder,
   ) {
     this.box = new SecretBox(encryptionSecret(config.DATA_DIR, config.ENCRYPTION_KEY));
     this.localCandidates = localCandidatesFrom(config.AI_LOCAL_SERVERS);
+    this.policy = outboundPolicyFromConfig(config, [
+      config.OPENAI_BASE_URL,
+      config.ANTHROPIC_BASE_URL,
+      ...this.localCandidates.map((candidate) => candidate.baseUrl),
+    ]);
+    this.outbound = new OutboundClient(this.policy);
+    this.health = new ProviderHealth((spec) => probeProvider(spec, this.outbound));
     this.envEntries = envProviderSpecs(config).map((spec) => ({
       spec,
       source: 'env' as const,
       enabled: true,
       hasKey: Boolean(spec.apiKey),
       problem: null,
-      provider: buildProvider(spec),
+      provider: buildProvider(spec, this.policy),
     }));
     this.entries = this.envEntries;
     this.chainNow = this.chainOf(this.entries);
@@ -77,7 +97,7 @@ export class AiProviderRegistry {
 
   private chainOf(entries: RegistryEntry[]): AiProviderChain {
     const providers = entries.filter((e) => e.enabled && e.provider).map((e) => e.provider!);
-    return new AiProviderChain(providers, this.health, this.log);
+    return new AiProviderChain(providers, this.health, this.log, this.calls);
   }
 
   /** The providers to use for a request that starts now. */
@@ -176,7 +196,7 @@ export class AiProviderRegistry {
         enabled: row.enabled,
         hasKey: Boolean(row.apiKeySealed),
         problem,
-        provider: unchanged ? old.provider : problem ? undefined : buildProvider(spec),
+        provider: unchanged ? old.provider : problem ? undefined : buildProvider(spec, this.policy),
       };
     });
     this.entries = [...fresh, ...this.envEntries];
@@ -195,10 +215,27 @@ export class AiProviderRegistry {
     if (this.database.kind === 'postgres' && this.config.DATABASE_URL) await this.listen();
     // In the background: the setup card and the AI settings offer what is found, one click to use it.
     if (!this.chain.available && this.localCandidates.length > 0) void this.detect();
+    void this.probeHealth();
+    this.probeTimer = setInterval(() => void this.probeHealth(), HEALTH_PROBE_INTERVAL_MS);
+    this.probeTimer.unref();
+  }
+
+  /**
+   * Probes the providers in use that were not heard from within the probe interval (on the schedule, and
+   * when the admin saves). Never fails; a probe already under way is shared.
+   */
+  probeHealth(): Promise<void> {
+    this.probing ??= this.health
+      .refresh(this.activeSpecs())
+      .catch((error: unknown) => this.log.warn({ err: error }, 'AI provider health probe failed'))
+      .finally(() => {
+        this.probing = undefined;
+      });
+    return this.probing;
   }
 
   async detect(): Promise<DetectedLocalServer[]> {
-    this.detected = await detectLocalServers(this.localCandidates);
+    this.detected = await detectLocalServers(this.localCandidates, this.outbound);
     if (this.detected.length > 0)
       this.log.info(
         { servers: this.detected.map((d) => `${d.name} ${d.base_url}`) },
@@ -243,9 +280,10 @@ export class AiProviderRegistry {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.relistenTimer);
+    clearInterval(this.probeTimer);
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => {});
-    await Promise.all(this.entries.map((e) => e.provider?.close?.()));
+    await Promise.all([...this.entries.map((e) => e.provider?.close?.()), this.outbound.close()]);
   }
 }

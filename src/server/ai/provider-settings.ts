@@ -4,13 +4,13 @@ import { AI_MAX_PROVIDERS } from '../../shared/schemas/admin-ai';
 import type { Db } from '../db/client';
 import { aiProviderSettings, aiSettings } from '../db/schema';
 import { badRequest } from '../errors';
+import { isUuid } from '../../shared/uuid';
+import { ANTHROPIC_API_URL, OPENAI_API_URL } from './providers';
 import type { SecretBox } from './secret-box';
 
 /** Storage of the AI providers and allowance configured in the app (migration 0011). */
 
 export type ProviderSettingRow = typeof aiProviderSettings.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function listProviderSettings(db: Db): Promise<ProviderSettingRow[]> {
   return db
@@ -27,10 +27,23 @@ export async function readAllowance(db: Db): Promise<AiAllowanceInput> {
   };
 }
 
+/** Where a provider's requests (and its key) go: the origin of its base URL, or of its kind's default. */
+function keyDestination(kind: AiProviderInput['kind'], baseUrl: string | null | undefined): string {
+  const url = baseUrl || (kind === 'anthropic' ? ANTHROPIC_API_URL : OPENAI_API_URL);
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
 /**
  * Replaces the in-app providers with `inputs` (their order is the order they are tried in). Entries with
- * the id of a stored provider update it, keeping its sealed key unless `api_key` is given; entries without
- * one are added; stored providers not listed are removed. Env providers in the list are skipped.
+ * the id of a stored provider update it, keeping its sealed key unless `api_key` is given — but a key is
+ * only kept for the host it was entered for: when the base URL's origin (or the kind, and with it the
+ * default host) changes, the stored key is dropped unless a new one comes in the same request, so changing
+ * the URL alone can never send the key somewhere else. Entries without an id are added; stored providers
+ * not listed are removed. Env providers in the list are skipped.
  */
 export async function saveProviderSettings(
   db: Db,
@@ -49,10 +62,15 @@ export async function saveProviderSettings(
     const existing = new Map((await tx.select().from(aiProviderSettings)).map((r) => [r.id, r]));
     const kept: string[] = [];
     for (const [position, input] of own.entries()) {
-      const current = input.id && UUID.test(input.id) ? existing.get(input.id) : undefined;
+      const current = isUuid(input.id) ? existing.get(input.id) : undefined;
+      const sameDestination =
+        current !== undefined &&
+        keyDestination(current.kind, current.baseUrl) === keyDestination(input.kind, input.base_url);
       const apiKeySealed =
         input.api_key === undefined
-          ? (current?.apiKeySealed ?? null)
+          ? sameDestination
+            ? (current?.apiKeySealed ?? null)
+            : null
           : input.api_key === null || input.api_key === ''
             ? null
             : box.seal(input.api_key);

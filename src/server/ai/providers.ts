@@ -1,6 +1,8 @@
 import type { AiHealth, AiProviderId, AiUsageNumbers } from '../../shared/schemas/ai';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import type { AiCallOutcome } from '../metrics';
+import { OutboundClient, outboundFailureMessage, type OutboundPolicy } from '../outbound';
 import {
   OpenAiCompatibleClient,
   ProviderRequestError,
@@ -17,7 +19,7 @@ import {
  */
 
 /** Upper bound of one answer's length; also keeps the SDK from guessing a limit for unknown models. */
-export const AI_MAX_OUTPUT_TOKENS = 4_096;
+const AI_MAX_OUTPUT_TOKENS = 4_096;
 
 /** A provider speaks one wire format; the chain above it handles order, fallback and cancellation. */
 export interface AiProvider {
@@ -56,7 +58,7 @@ export function providerHealth(config: Config): Pick<AiHealth, 'openai' | 'anthr
   };
 }
 
-export const AI_UNAVAILABLE_MESSAGE =
+const AI_UNAVAILABLE_MESSAGE =
   'AI is not configured on this server. An administrator can add a provider in Account settings → AI, or set ' +
   'OPENAI_API_KEY (and OPENAI_BASE_URL for an OpenAI-compatible server such as Ollama or vLLM) or ' +
   'ANTHROPIC_API_KEY and restart Quillwright.';
@@ -64,7 +66,7 @@ export const AI_UNAVAILABLE_MESSAGE =
 /** What a writer sees when every provider failed; the details go to the server log and the admin's page. */
 export const AI_PROVIDER_FAILED_MESSAGE = 'The AI provider did not answer. Try again in a moment.';
 
-export function aiUnavailable(): AppError {
+function aiUnavailable(): AppError {
   return new AppError(503, 'ai_unavailable', AI_UNAVAILABLE_MESSAGE);
 }
 
@@ -80,13 +82,14 @@ export interface ProviderSpec {
   model: string;
 }
 
-function openAiProvider(spec: ProviderSpec): AiProvider {
+function openAiProvider(spec: ProviderSpec, policy: OutboundPolicy): AiProvider {
   const client = new OpenAiCompatibleClient({
     baseUrl: spec.baseUrl ?? OPENAI_API_URL,
-    // Local OpenAI-compatible servers usually ignore the key; send a placeholder like the SDKs do.
-    apiKey: spec.apiKey ?? 'not-needed',
+    // Local OpenAI-compatible servers need no key: then no Authorization header is sent at all.
+    apiKey: spec.apiKey,
     model: spec.model,
     officialApi: !spec.baseUrl || new URL(spec.baseUrl).hostname === 'api.openai.com',
+    policy,
   });
   return {
     id: 'openai',
@@ -108,9 +111,10 @@ async function loadAnthropic(): Promise<typeof import('./anthropic-provider')> {
   return anthropicSdk;
 }
 
-function anthropicProvider(spec: ProviderSpec): AiProvider {
+function anthropicProvider(spec: ProviderSpec, policy: OutboundPolicy): AiProvider {
   let provider: Promise<AiProvider> | undefined;
-  const loaded = () => (provider ??= loadAnthropic().then((sdk) => sdk.anthropicProvider(spec)));
+  const outbound = new OutboundClient(policy);
+  const loaded = () => (provider ??= loadAnthropic().then((sdk) => sdk.anthropicProvider(spec, outbound)));
   return {
     id: 'anthropic',
     instanceId: spec.instanceId,
@@ -119,11 +123,13 @@ function anthropicProvider(spec: ProviderSpec): AiProvider {
     async *stream(request) {
       yield* (await loaded()).stream(request);
     },
+    close: () => outbound.close(),
   };
 }
 
-export function buildProvider(spec: ProviderSpec): AiProvider {
-  return spec.kind === 'openai-compatible' ? openAiProvider(spec) : anthropicProvider(spec);
+/** A provider whose every request goes through the outbound guard with `policy`. */
+export function buildProvider(spec: ProviderSpec, policy: OutboundPolicy): AiProvider {
+  return spec.kind === 'openai-compatible' ? openAiProvider(spec, policy) : anthropicProvider(spec, policy);
 }
 
 /** The providers configured through environment variables, in AI_PROVIDER_ORDER. */
@@ -153,7 +159,7 @@ function unwrap(error: unknown): unknown {
 }
 
 /** 5xx, 429 and network failures are worth trying on the next provider; 4xx answers are not. */
-export function isRetryableProviderError(error: unknown): boolean {
+function isRetryableProviderError(error: unknown): boolean {
   const inner = unwrap(error);
   if (inner instanceof ProviderRequestError) return inner.retryable;
   if (anthropicSdk?.isApiCallError(inner)) {
@@ -164,12 +170,30 @@ export function isRetryableProviderError(error: unknown): boolean {
   return false;
 }
 
-/** One provider's failure in words, for the server log and the admin's settings page (never for writers). */
+function statusOf(inner: unknown): number | undefined {
+  if (inner instanceof ProviderRequestError) return inner.statusCode;
+  if (anthropicSdk?.isApiCallError(inner)) return inner.statusCode;
+  return undefined;
+}
+
+/** One provider's failure in words, for the server log only (it may quote the remote side). */
 export function describeProviderError(error: unknown): string {
   const inner = unwrap(error);
-  if (inner instanceof ProviderRequestError && inner.statusCode) return `HTTP ${inner.statusCode}`;
-  if (anthropicSdk?.isApiCallError(inner) && inner.statusCode) return `HTTP ${inner.statusCode}`;
+  const status = statusOf(inner);
+  if (status) return `HTTP ${status}`;
   return inner instanceof Error ? inner.message : String(inner);
+}
+
+/**
+ * One provider's failure as the admin's settings page shows it: the HTTP status, or one of the outbound
+ * guard's fixed sentences. Never the remote side's words, and the same sentence for a closed port, a port
+ * that does not speak HTTP and a timeout, so the page cannot be used to look around the server's network.
+ */
+export function providerFailureMessage(error: unknown): string {
+  const inner = unwrap(error);
+  const status = statusOf(inner);
+  if (status) return `HTTP ${status}`;
+  return outboundFailureMessage(inner);
 }
 
 /** Told about every call's outcome (reachability for GET /api/ai/health and the admin page). */
@@ -194,17 +218,24 @@ export class AbortedError extends Error {
   }
 }
 
+/** Counts how each provider call ended (the server's metrics). */
+export interface AiCallRecorder {
+  aiCall(provider: string, outcome: AiCallOutcome): void;
+}
+
 export class AiProviderChain {
   constructor(
     readonly providers: AiProvider[],
     private readonly observer?: ProviderObserver,
     private readonly log?: ChainLog,
+    private readonly calls?: AiCallRecorder,
   ) {}
 
   private fail(provider: AiProvider, error: unknown, failures: string[]): void {
-    const detail = describeProviderError(error);
-    failures.push(`${provider.instanceId} (${provider.id}, ${provider.modelId}): ${detail}`);
-    this.observer?.failed(provider, detail);
+    failures.push(
+      `${provider.instanceId} (${provider.id}, ${provider.modelId}): ${describeProviderError(error)}`,
+    );
+    this.observer?.failed(provider, providerFailureMessage(error));
   }
 
   get available(): boolean {
@@ -233,8 +264,10 @@ export class AiProviderChain {
       try {
         const result = await provider.generate(this.chatRequest(request));
         this.observer?.succeeded(provider, performance.now() - started);
+        this.calls?.aiCall(provider.id, 'ok');
         return { text: result.text, provider: provider.id, model: provider.modelId, usage: result.usage };
       } catch (error) {
+        this.calls?.aiCall(provider.id, request.signal.aborted ? 'cancelled' : 'error');
         if (request.signal.aborted) throw new AbortedError();
         this.fail(provider, error, failures);
         const last = index === this.providers.length - 1;
@@ -255,6 +288,8 @@ export class AiProviderChain {
       let text = '';
       let usage: AiUsageNumbers = { inputTokens: 0, outputTokens: 0 };
       const startedAt = performance.now();
+      // Until the answer is complete, a call that stops is one the caller gave up (the generator was closed).
+      let outcome: AiCallOutcome = 'cancelled';
       try {
         for await (const part of provider.stream(chat)) {
           if (part.type === 'delta') {
@@ -266,11 +301,15 @@ export class AiProviderChain {
             usage = part.usage;
           }
         }
+        if (!request.signal.aborted) outcome = 'ok';
       } catch (error) {
         if (request.signal.aborted) throw new AbortedError();
+        outcome = 'error';
         this.fail(provider, error, failures);
         if (started || last || !isRetryableProviderError(error)) throw providerFailed(failures, this.log);
         continue;
+      } finally {
+        this.calls?.aiCall(provider.id, outcome);
       }
       if (request.signal.aborted) throw new AbortedError();
       yield { type: 'done', text, provider: provider.id, model: provider.modelId, usage };

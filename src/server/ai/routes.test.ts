@@ -6,45 +6,11 @@ import { warmUpGrammar } from './grammar';
 import { aiUsage, documents } from '../db/schema';
 import { usageLedger } from './usage';
 import { anthropicUserPrompt, startFakeAnthropic } from '../test/fake-anthropic';
-import { openAiSystemPrompt, openAiUserPrompt, startFakeOpenAI } from '../test/fake-openai';
+import { fakeOpenAiEnv, openAiSystemPrompt, openAiUserPrompt, startFakeOpenAI } from '../test/fake-openai';
 import type { FakeProvider } from '../test/fake-provider';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
-
-interface SseEvent {
-  event: string;
-  data: any;
-}
-
-function parseSse(text: string): SseEvent[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => {
-      let event = 'message';
-      let data = '';
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event: ')) event = line.slice(7);
-        else if (line.startsWith('data: ')) data += line.slice(6);
-      }
-      return { event, data: JSON.parse(data) };
-    });
-}
-
-async function streamRequest(server: TestServer, path: string, token: string, body: unknown) {
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  const isStream = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
-  return { response, events: isStream ? parseSse(text) : [], json: isStream ? undefined : JSON.parse(text) };
-}
+import { streamRequest } from '../test/sse';
 
 async function createDocument(server: TestServer, user: TestUser, title = 'Doc'): Promise<string> {
   const [row] = await server.database.db
@@ -72,9 +38,7 @@ describe('with OpenAI first and Anthropic second', () => {
     anthropic = await startFakeAnthropic({ tokens: ['From ', 'Claude.'], inputTokens: 30, outputTokens: 4 });
     server = await startTestServer({
       env: {
-        OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: openai.baseUrl,
-        OPENAI_MODEL: 'fake-gpt',
+        ...fakeOpenAiEnv(openai),
         ANTHROPIC_API_KEY: 'ak-test',
         ANTHROPIC_BASE_URL: anthropic.baseUrl,
         ANTHROPIC_MODEL: 'fake-claude',
@@ -97,6 +61,8 @@ describe('with OpenAI first and Anthropic second', () => {
   });
 
   it('health reports one flag per reachable provider, and each provider', async () => {
+    // What the probe started with the server found (the health route itself never calls a provider).
+    await server.app.aiProviders.probeHealth();
     const res = await server.request('GET', '/api/ai/health');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ openai: true, anthropic: true });

@@ -17,30 +17,33 @@ import {
 } from '../../shared/schemas/ai';
 import { aiHealth, instanceAllowance } from './allowance';
 import { checkGrammar } from './grammar';
+import { getUserSettings } from '../settings';
 import { AbortedError, type AiStreamChunk } from './providers';
 import { AI_CHECK_PER_USER, AI_GENERATION_PER_USER, perUserLimit } from './rate-limits';
 import { extractiveSummary } from './summary';
 import { aiRunCommandRequestSchema } from '../../shared/schemas/ai-commands';
-import { commandIdOf } from '../ai-commands/routes';
-import { chatDocumentIdOf } from '../ai-chat/routes';
-import { chatPrompt, keepExchange } from '../ai-chat/service';
+import { commandIdOf, commandToRun } from '../ai-commands';
+import { chatDocumentIdOf, chatPrompt, keepExchange } from '../ai-chat';
 import { chatRequestSchema } from '../../shared/schemas/ai-chat';
-import { commandToRun } from '../ai-commands/service';
 import { badRequest, notFound } from '../errors';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins';
 import { assertText, generate, prepareCall, stream, type AiCallContext } from './service';
 import { usageLedger, usageSummary } from './usage';
 import { assertOwnsDocument, createSuggestion, decideSuggestion, listSuggestions } from './suggestions';
 import { parseInput } from '../validation';
 
 /**
- * /api/ai: SPEC §7's AI calls plus summarize, outline, health and usage. Generative calls answer JSON, or
- * server-sent events when the client sends `Accept: text/event-stream` (complete, improve, rewrite, tone,
- * summarize, outline): `data: {"delta":"…"}` per chunk, then `event: done` with provider, model and usage.
- * A client that disconnects aborts the upstream request.
+ * /api/ai: improve, complete, suggestions, rewrite, tone, grammar, alternatives, rephrase, analyze, plus
+ * summarize, outline, health and usage. Generative calls answer JSON, or server-sent events when the client
+ * sends `Accept: text/event-stream` (complete, improve, rewrite, tone, summarize, outline):
+ * `data: {"delta":"…"}` per chunk, then `event: done` with provider, model and usage. A client that
+ * disconnects aborts the upstream request.
  */
 
-/** The suggestion type an answer is kept under (the SPEC's `ai_suggestions.type` values). */
+/**
+ * The suggestion type an answer is kept under (`ai_suggestions.type`: 'improvement' unless the action names
+ * another).
+ */
 const SUGGESTION_TYPE_OF_ACTION: Partial<Record<AiAction, string>> = {
   improve: 'improvement',
   complete: 'completion',
@@ -172,6 +175,7 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     const ctx: AiCallContext = {
       db: app.database.db,
       config: app.config,
+      metrics: app.deps.metrics,
       // The providers as configured now: a settings change applies from the next request on.
       chain: registry.chain,
       allowance: () => instanceAllowance(app, userId),
@@ -239,7 +243,8 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/usage', async (request) => {
     const { userId } = await requireUser(request);
-    return usageSummary(app.database.db, app.config, userId, await instanceAllowance(app, userId));
+    const allowance = await instanceAllowance(app, userId, { evenWithoutProvider: true });
+    return usageSummary(app.database.db, app.config, userId, allowance);
   });
 
   app.post('/improve', async (request, reply) => {
@@ -390,7 +395,8 @@ export const aiRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     await checkRate(request, reply, userId);
     const text = assertText(body.text);
-    return checkGrammar(text, userId);
+    const { preferences } = await getUserSettings(app.database.db, userId);
+    return checkGrammar(text, userId, preferences.grammarDialect);
   });
 
   app.post('/analyze', async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { ServerDependencies } from '../dependencies';
 import { AI_MAX_TEXT_CHARS } from '../../shared/schemas/ai';
 import type { AiAction } from '../../shared/ai/prompts';
-import { AppError, badRequest, payloadTooLarge } from '../errors';
+import { badRequest, payloadTooLarge } from '../errors';
 import type { AiProviderChain, AiRequest, AiResult, AiStreamChunk } from './providers';
 import { assertWithinQuota, usageLedger, type InstanceAllowance } from './usage';
 import { assertOwnsDocument } from './suggestions';
@@ -11,7 +11,7 @@ import { assertOwnsDocument } from './suggestions';
  * usage ledger (written only once a call has succeeded). Provider talk lives in ai/providers.ts.
  */
 
-export type AiCallContext = Pick<ServerDependencies, 'db' | 'config' | 'log'> & {
+export type AiCallContext = Pick<ServerDependencies, 'db' | 'config' | 'log' | 'metrics'> & {
   chain: AiProviderChain;
   /** The instance allowance that applies to this user when no billing is configured. */
   allowance?: () => Promise<InstanceAllowance | undefined>;
@@ -48,6 +48,7 @@ function meter(ctx: AiCallContext, action: AiAction, result: Omit<AiResult, 'tex
     inputTokens: result.usage.inputTokens,
     outputTokens: result.usage.outputTokens,
   });
+  ctx.metrics.aiUsage(result.provider, result.usage);
 }
 
 export async function generate(
@@ -69,8 +70,4 @@ export async function* stream(
     if (chunk.type === 'done') meter(ctx, action, chunk);
     yield chunk;
   }
-}
-
-export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
 }

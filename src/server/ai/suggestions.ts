@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AiSuggestion } from '../../shared/schemas/ai';
 import type { Db } from '../db/client';
 import { aiSuggestions } from '../db/schema';
-import { assertDocumentOwner } from '../documents/access';
+import { authorizeDocument } from '../documents';
 import { notFound } from '../errors';
 
 /** Suggestions stored per document and user; only the document's owner sees or decides them. */
@@ -21,9 +21,12 @@ function present(row: Row): AiSuggestion {
   };
 }
 
-/** 404 unless the document exists and belongs to the user (another user's document is not revealed). */
-export function assertOwnsDocument(db: Db, userId: string, documentId: string): Promise<void> {
-  return assertDocumentOwner(db, userId, documentId, 'document_not_found');
+/**
+ * 404 unless the user may use AI on the document (the documents access policy: its owner); another user's
+ * document is not revealed.
+ */
+export async function assertOwnsDocument(db: Db, userId: string, documentId: string): Promise<void> {
+  await authorizeDocument({ db }, { kind: 'user', userId }, documentId, 'useAi', 'document_not_found');
 }
 
 export async function createSuggestion(

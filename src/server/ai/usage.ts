@@ -6,14 +6,14 @@ import type { Db } from '../db/client';
 import { aiUsage } from '../db/schema';
 import { paymentRequired } from '../errors';
 // Quotas follow the same rule as the document limits: enforced with billing or ENFORCE_PLAN_LIMITS=true.
-import { aiTokenQuotaFor, getUserPlan, limitsEnforced } from '../billing/plan-limits';
+import { aiTokenQuotaFor, getUserPlan, limitsEnforced } from '../billing';
 
 /**
  * The AI usage ledger and monthly quotas. A row is recorded only after a call succeeded, so failed and
  * cancelled calls cost nothing. Usage is summed per user per calendar month (UTC).
  */
 
-export function monthBounds(now = new Date()): { start: Date; end: Date } {
+function monthBounds(now = new Date()): { start: Date; end: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return { start, end };
@@ -56,6 +56,7 @@ export async function usageSummary(
     limit,
     remaining: Math.max(0, limit - used),
     enforced: billing || (allowance !== undefined && !unlimited),
+    unlimited,
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
   };
@@ -99,7 +100,7 @@ export interface UsageEntry {
  * (bench:ai). Pending rows count towards quotas and the usage summary as if written; a crash loses at
  * most this window of metering, never a writer's text.
  */
-export const USAGE_FLUSH_DELAY_MS = 250;
+const USAGE_FLUSH_DELAY_MS = 250;
 
 type LedgerRow = typeof aiUsage.$inferInsert;
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { billingAccounts, subscriptions, users } from '../db/schema';
-import { countDocumentsByUser } from '../documents/repository';
+import { countDocumentsByUser } from '../documents';
 import { notFound } from '../errors';
 import { isPlanId, type PlanId } from '../../shared/plans';
 import { planOf } from './plan-limits';

@@ -60,7 +60,7 @@ export function planForPrice(
   return null;
 }
 
-/** GET /api/plans: SPEC §9's plans with this server's price ids. Contains no secret. */
+/** GET /api/plans: Gratis, Creator and Professional with this server's price ids. Contains no secret. */
 export function publicPlans(config: Config): PlansResponse {
   const prices = priceIdsOf(config);
   const products = productIdsOf(config);

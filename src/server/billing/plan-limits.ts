@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { countDocumentsOf } from '../documents/repository';
+import { countDocumentsOf, type DocumentCreationCheck } from '../documents';
 import { AppError } from '../errors';
 import { isPlanId, planById, type PlanDefinition, type PlanId } from '../../shared/plans';
 
@@ -48,7 +48,7 @@ export async function aiTokenQuotaForUser(
   return aiTokenQuotaFor(await getUserPlan(deps.db, userId));
 }
 
-export function planLimitMessage(plan: PlanDefinition): string {
+function planLimitMessage(plan: PlanDefinition): string {
   return (
     `You've reached the limit of ${plan.limits.documents} documents on the ${plan.name} plan. ` +
     'Upgrade your plan to create more documents.'
@@ -58,7 +58,7 @@ export function planLimitMessage(plan: PlanDefinition): string {
 /**
  * Refuses a new document beyond the plan's count with 403 `plan_limit` (extra: plan, limit, upgradeUrl).
  * Existing documents are never touched: after a downgrade, documents over the limit stay readable and
- * editable, only new ones are refused. Called by createDocument in documents/service.ts; when called
+ * editable, only new ones are refused. Documents runs it on every create (planLimitCheck); when called
  * inside the creating transaction, the row lock on the user serializes concurrent creates.
  */
 export async function assertCanCreateDocument(
@@ -83,4 +83,14 @@ export async function assertCanCreateDocument(
       upgradeUrl: '/#pricing',
     });
   }
+}
+
+/** The plan limits as documents' creation check (app.ts hands it to documents through ServerDependencies). */
+export function planLimitCheck(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'ENFORCE_PLAN_LIMITS'>,
+): DocumentCreationCheck {
+  return {
+    applies: limitsEnforced(config),
+    assertMayCreate: (db, userId) => assertCanCreateDocument({ config, db }, userId),
+  };
 }

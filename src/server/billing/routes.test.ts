@@ -451,7 +451,7 @@ describe('billing with Stripe (local stand-in)', () => {
     expect([...fake.customers.values()].filter((c) => c.metadata.userId === user.id)).toHaveLength(1);
   });
 
-  it('a Stripe failure answers 502 with the SPEC fallback message', async () => {
+  it('a Stripe failure answers 502 with the user-facing fallback message', async () => {
     const broken = await startTestServer({
       env: { STRIPE_SECRET_KEY: 'sk_test_wrong', STRIPE_API_BASE: fake.url, ...PRICES },
     });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins';
 import { publicPlans } from './catalog';
 import { openBillingPortal, startCheckout } from './checkout';
 import type { BillingDeps } from './service';
@@ -13,7 +13,7 @@ function depsOf(request: FastifyRequest): BillingDeps {
 }
 
 /**
- * Plans and Stripe billing (SPEC §7 "Billing calls"), mounted at /api. Every /stripe route but the
+ * Plans and Stripe billing (docs/billing.md), mounted at /api. Every /stripe route but the
  * webhook needs the bearer token; without STRIPE_SECRET_KEY they answer 503 `billing_disabled`, except
  * subscription-status, which reads our database and so also reports administrator-granted plans.
  */
@@ -25,7 +25,7 @@ export const billingRoutes: FastifyPluginAsync = async (app) => {
     const user = await requireUser(request);
     return startCheckout(depsOf(request), { userId: user.userId, email: user.email }, priceId);
   };
-  // The dashboard's and the pricing section's names for the same action (SPEC §7).
+  // The dashboard's and the pricing section's names for the same action; both stay.
   app.post('/stripe/create-checkout', checkout);
   app.post('/stripe/create-checkout-session', checkout);
 

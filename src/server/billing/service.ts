@@ -32,7 +32,10 @@ export async function requireStripe(config: Config): Promise<StripeClient> {
   return stripe;
 }
 
-/** Turns an SDK failure into a 502 with SPEC §8's fallback text; our own errors pass through. */
+/**
+ * Turns an SDK failure into a 502 with the action's fallback text (e.g. 'Failed to create checkout session');
+ * our own errors pass through.
+ */
 export async function callStripe<T>(deps: BillingDeps, message: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();

@@ -9,11 +9,10 @@ import type { Config } from '../config';
 
 export type StripeClient = Stripe;
 export type StripeSubscription = Stripe.Subscription;
-export type StripeCheckoutSession = Stripe.Checkout.Session;
 export type StripeEvent = Stripe.Event;
 
 /** SDK options for STRIPE_API_BASE (e.g. http://127.0.0.1:12111), or {} for api.stripe.com. */
-export function stripeHostOptions(
+function stripeHostOptions(
   apiBase: string | undefined,
 ): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiBase) return {};
@@ -123,10 +122,6 @@ export async function constructWebhookEvent(
 export function isMissingResource(error: unknown, param?: string): boolean {
   if (!sdk || !(error instanceof sdk.errors.StripeInvalidRequestError)) return false;
   return error.code === 'resource_missing' && (param === undefined || error.param === param);
-}
-
-export function isStripeSignatureError(error: unknown): boolean {
-  return sdk !== undefined && error instanceof sdk.errors.StripeSignatureVerificationError;
 }
 
 /** A field that may be an id or an expanded object. */

@@ -15,14 +15,6 @@ import { syncSubscription, userExists } from './subscriptions';
 
 /** Verified Stripe webhooks, each event applied once (stripe_events). */
 
-export const HANDLED_EVENT_TYPES = [
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.payment_failed',
-] as const;
-
 interface PreparedEvent {
   /** A checkout completion links its customer to the user in client_reference_id. */
   link?: { userId: string; customerId: string };

@@ -1,21 +1,15 @@
 import type { ServerDependencies } from '../dependencies';
-import { and, eq, isNull } from 'drizzle-orm';
-import { sessions } from '../db/schema';
-import { documentRole, isDocumentId, type DocumentRole } from '../documents/access';
-import { findDocumentOwners } from '../documents/repository';
+import { documentRole, userRoles, verifyShareToken, type DocumentRole } from '../documents';
 import { AppError } from '../errors';
-import { authenticateToken } from '../plugins/auth';
-import { verifyShareToken } from '../sharing/service';
+import { authenticateToken, signedInSessions } from '../plugins';
 
-export { isDocumentId } from '../documents/access';
-
-/** What a connection may do with a document: owner and editor write, viewer only reads. */
+/** What a connection may do with a document: the documents policy's role on it. */
 export type DocumentAccess = DocumentRole;
 
 /** Who is behind a collaboration token. */
 export type CollabPrincipal =
   | { kind: 'user'; userId: string; sessionId: string; email: string }
-  /** A visitor holding a share token (SPEC §2 Share menu); `token` is re-verified on every re-check. */
+  /** A visitor holding a public share link's token; `token` is re-verified on every re-check. */
   | { kind: 'share'; token: string; documentId: string };
 
 export type AccessDeps = Pick<ServerDependencies, 'config' | 'database'>;
@@ -42,49 +36,36 @@ export async function authenticateCollabToken(
 
 /**
  * The access decision for a live document, made on connect and re-made while connected (see
- * AuthenticationExtension): the documents module's one rule (documentRole).
+ * AuthenticationExtension): the documents policy's role of the principal.
  */
 export function resolveDocumentAccess(
   deps: AccessDeps,
   principal: CollabPrincipal,
   documentId: string,
 ): Promise<DocumentAccess | null> {
-  return documentRole(deps, principal, documentId);
+  return documentRole({ db: deps.database.db, config: deps.config }, principal, documentId);
 }
 
-/** Whether a user's session is still signed in (sign-out and refresh-token reuse revoke it). */
-export async function isSessionActive(deps: AccessDeps, userId: string, sessionId: string): Promise<boolean> {
-  const [row] = await deps.database.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .limit(1);
-  return row !== undefined;
+/** One signed-in user's connection to a document, as the sweep re-checks it. */
+export interface UserConnection {
+  userId: string;
+  sessionId: string;
+  documentId: string;
 }
 
 /**
- * The owner re-check of many connections at once (AuthenticationExtension's sweep): which of `sessionIds`
- * are still signed in (with their user), and the owner of each of `documentIds` that still exists. Two
- * small statements whatever the number of connections, ids passed as one comma-separated text each. Raw
- * SQL on purpose: this runs every second, and with PGlite (on this thread) each statement through Drizzle
- * cost about twice as much; one UNION statement cost four times as much to plan and run.
+ * The re-check of many signed-in users' connections at once (AuthenticationExtension's sweep): sessions
+ * still signed in, and the users' roles on the documents, in two small statements whatever the number of
+ * connections. Returns the decision for each connection (null: it lost access).
  */
-export async function lookUpOwnerAccess(
+export async function lookUpUserAccess(
   deps: AccessDeps,
-  sessionIds: Iterable<string>,
-  documentIds: Iterable<string>,
-): Promise<{ activeSessions: Map<string, string>; owners: Map<string, string> }> {
-  const [sessionRows, owners] = await Promise.all([
-    deps.database.exec(ACTIVE_SESSIONS_SQL, [[...sessionIds].join(',')]) as Promise<IdRow[]>,
-    findDocumentOwners(deps.database, [...documentIds].filter(isDocumentId)),
+  connections: readonly UserConnection[],
+): Promise<(connection: UserConnection) => DocumentAccess | null> {
+  const [signedIn, roleOf] = await Promise.all([
+    signedInSessions(deps.database, new Set(connections.map((c) => c.sessionId))),
+    userRoles(deps.database, connections),
   ]);
-  return { activeSessions: new Map(sessionRows.map((row) => [row.id, row.user_id])), owners };
+  return (connection) =>
+    signedIn.get(connection.sessionId) === connection.userId ? roleOf(connection) : null;
 }
-
-interface IdRow {
-  id: string;
-  user_id: string;
-}
-
-const ACTIVE_SESSIONS_SQL = `select id, user_id from sessions
-  where id = any(string_to_array($1::text, ',')::uuid[]) and revoked_at is null`;

@@ -10,14 +10,15 @@ import type {
 import { COLLAB_ACCESS_RECHECK_MS, COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
 import {
   authenticateCollabToken,
-  isSessionActive,
-  lookUpOwnerAccess,
+  lookUpUserAccess,
   resolveDocumentAccess,
   type AccessDeps,
   type CollabPrincipal,
   type DocumentAccess,
+  type UserConnection,
 } from './access';
-import { mayChange } from '../documents/access';
+import { can } from '../documents';
+import { isSessionSignedIn } from '../plugins';
 
 /** Per-connection access state, kept in the Hocuspocus connection context and mutated in place. */
 export interface ConnectionAuth {
@@ -66,7 +67,7 @@ export interface CollabContext {
 }
 
 /** What Hocuspocus expects a refusing hook to throw: it reports `reason` to the provider. */
-export interface CollabRefusal {
+interface CollabRefusal {
   code: number;
   reason: string;
 }
@@ -159,7 +160,10 @@ export class AuthenticationExtension implements Extension {
       if (!principal) throw refuse(COLLAB_CLOSE.unauthorized);
       const access = await resolveDocumentAccess(this.deps, principal, documentName);
       if (!access) throw refuse(COLLAB_CLOSE.notFound);
-      connectionConfig.readOnly = !mayChange(access);
+      // A role without `openLive` (a view-only link visitor) reads the saved copy over REST, which leaves
+      // out pending suggestions unless the owner shows them; the live document holds every suggestion.
+      if (!can(access, 'openLive')) throw refuse(COLLAB_CLOSE.viewOnly);
+      connectionConfig.readOnly = readOnly(access);
       const auth: ConnectionAuth = { principal, access, checkedAt: Date.now(), lookedUp };
       return { auth } satisfies CollabContext;
     } catch (error) {
@@ -174,14 +178,14 @@ export class AuthenticationExtension implements Extension {
     const principal = await authenticateCollabToken(this.deps, token);
     if (!principal) throw refuse(COLLAB_CLOSE.unauthorized);
     const access = await resolveDocumentAccess(this.deps, principal, documentName);
-    if (!access) throw refuse(COLLAB_CLOSE.accessRevoked);
+    if (!access || !can(access, 'openLive')) throw refuse(COLLAB_CLOSE.accessRevoked);
     if (context.auth) {
       context.auth.principal = principal;
       context.auth.access = access;
       context.auth.checkedAt = Date.now();
       context.auth.lookedUp = lookedUp;
     }
-    connection.readOnly = !mayChange(access);
+    connection.readOnly = readOnly(access);
   }
 
   async beforeHandleMessage({
@@ -229,8 +233,7 @@ export class AuthenticationExtension implements Extension {
       documentName: string;
       connection: Connection;
     }[] = [];
-    const sessionIds = new Set<string>();
-    const ownedDocuments = new Set<string>();
+    const users: UserConnection[] = [];
     for (const [documentName, document] of this.instance.documents) {
       for (const connection of document.getConnections()) {
         const auth = (connection.context as CollabContext).auth;
@@ -241,13 +244,13 @@ export class AuthenticationExtension implements Extension {
         }
         live.push({ auth, principal: auth.principal, documentName, connection });
         if (auth.principal.kind === 'user') {
-          sessionIds.add(auth.principal.sessionId);
-          ownedDocuments.add(documentName);
+          const { userId, sessionId } = auth.principal;
+          users.push({ userId, sessionId, documentId: documentName });
         }
       }
     }
     if (live.length === 0) return;
-    const owner = sessionIds.size > 0 ? lookUpOwnerAccess(this.deps, sessionIds, ownedDocuments) : undefined;
+    const userAccess = users.length > 0 ? lookUpUserAccess(this.deps, users) : undefined;
     // Share visitors: one verification per token and document (a share token names its document).
     const shared = new Map<string, Promise<DocumentAccess | null>>();
     for (const { principal, documentName } of live) {
@@ -256,29 +259,25 @@ export class AuthenticationExtension implements Extension {
       if (!shared.has(key)) shared.set(key, resolveDocumentAccess(this.deps, principal, documentName));
     }
     // Settled together, so no lookup is left rejecting unobserved when another fails.
-    const [ownerAccess] = await Promise.all([owner, ...shared.values()]);
-    const { activeSessions, owners } = ownerAccess ?? { activeSessions: new Map(), owners: new Map() };
+    const [accessOfUser] = await Promise.all([userAccess, ...shared.values()]);
     for (const { auth, principal, documentName, connection } of live) {
       let access: DocumentAccess | null;
       if (principal.kind === 'user') {
-        const userId = principal.userId;
-        access =
-          activeSessions.get(principal.sessionId) === userId && owners.get(documentName) === userId
-            ? 'owner'
-            : null;
+        const { userId, sessionId } = principal;
+        access = accessOfUser?.({ userId, sessionId, documentId: documentName }) ?? null;
       } else {
         access = await shared.get(`${principal.token}\u0000${documentName}`)!;
       }
       // A token switch (onTokenSync) while the sweep ran has its own, newer decision.
       if (auth.principal !== principal || auth.checkedAt > at) continue;
-      if (!access) {
+      if (!access || !can(access, 'openLive')) {
         connection.close(COLLAB_CLOSE.accessRevoked);
         continue;
       }
       auth.access = access;
       auth.checkedAt = at;
       auth.lookedUp = source;
-      connection.readOnly = !mayChange(access);
+      connection.readOnly = readOnly(access);
     }
   }
 
@@ -313,12 +312,12 @@ export class AuthenticationExtension implements Extension {
     const maxAge = options.fresh ? 0 : this.recheckMs / 2;
     const { source, decision } = this.decide(auth.principal, documentName, maxAge);
     const access = await decision;
-    if (!access) return false;
+    if (!access || !can(access, 'openLive')) return false;
     auth.access = access;
     // The decision's own time, so a shared decision never extends the window.
     auth.checkedAt = source.at;
     auth.lookedUp = source;
-    connection.readOnly = !mayChange(access);
+    connection.readOnly = readOnly(access);
     return true;
   }
 
@@ -341,7 +340,7 @@ export class AuthenticationExtension implements Extension {
     const decision = (async () => {
       if (
         principal.kind === 'user' &&
-        !(await isSessionActive(this.deps, principal.userId, principal.sessionId))
+        !(await isSessionSignedIn(this.deps.database, principal.userId, principal.sessionId))
       ) {
         return null;
       }
@@ -357,4 +356,9 @@ export class AuthenticationExtension implements Extension {
     }
     return entry;
   }
+}
+
+/** A connection whose role may neither write nor suggest only receives. */
+function readOnly(access: DocumentAccess): boolean {
+  return !can(access, 'write') && !can(access, 'suggest');
 }

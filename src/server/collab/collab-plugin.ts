@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import { refuseForeignOrigin } from './allowed-origins';
 import { Hocuspocus, type Extension, type WebSocketLike } from '@hocuspocus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
@@ -8,7 +9,6 @@ import {
   COLLAB_STORE_DEBOUNCE_MS,
   COLLAB_STORE_MAX_DEBOUNCE_MS,
 } from '../../shared/editor/collab-protocol';
-import { liveDocumentStorage } from '../documents/service';
 import { SuggestionGuardExtension } from './suggestion-guard';
 import { AuthenticationExtension, type CollabContext } from './authentication-extension';
 import { DocumentSizeLimitExtension, SocketLimiter } from './connection-limits';
@@ -62,17 +62,19 @@ function toFetchRequest(request: FastifyRequest): Request {
 
 /**
  * Collaboration on the app's own port: Hocuspocus behind `GET /api/collab` (WebSocket), with one
- * extension per concern (authentication, persistence, Redis scale-out when REDIS_URL is set), and
- * `app.liveDocuments` for the REST side. Call from buildApp before the routes are registered.
+ * extension per concern (authentication, persistence through the document writer, Redis scale-out when
+ * REDIS_URL is set), and `app.liveDocuments` for the document writer and the documents event stream. Call from buildApp before the routes are registered.
  * On close, live documents are stored before the database is closed (main.ts closes the app first).
  */
 export async function registerCollaboration(app: FastifyInstance): Promise<void> {
   const { config, database } = app;
+  const { documentWriter, documentEvents } = app.deps;
   const log = app.log.child({ module: 'collab' });
 
   const authentication = new AuthenticationExtension({ config, database });
   const persistence = new PersistenceExtension({
-    storage: liveDocumentStorage(database, app.documentHooks),
+    storage: documentWriter.liveStorage(),
+    events: documentEvents,
     log,
   });
   // Loaded only when configured: a single instance never holds a Redis client.
@@ -84,9 +86,12 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
     new DocumentSizeLimitExtension(),
     new SuggestionGuardExtension(),
     persistence,
-    ...app.collabExtensions,
   ];
-  if (redis) extensions.push(redis);
+  if (redis) {
+    extensions.push(redis);
+    app.deps.metrics.watchRedis('collab_pub', redis.pub);
+    app.deps.metrics.watchRedis('collab_sub', redis.sub);
+  }
 
   const hocuspocus = new Hocuspocus({
     name: 'quillwright',
@@ -96,18 +101,18 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
     unloadImmediately: true,
     extensions,
   });
-  const liveDocuments = new LiveDocuments(hocuspocus, authentication, redis);
+  const liveDocuments = new LiveDocuments(hocuspocus, authentication, persistence, redis);
   app.decorate('hocuspocus', hocuspocus);
   app.decorate('liveDocuments', liveDocuments);
-  // Called by the sharing routes after PUT /api/documents/:id/share.
-  app.decorate('onShareSettingsChanged', (documentId: string) => liveDocuments.accessChanged(documentId));
-  // REST writes (documents/service.ts) reach the live document.
-  app.documentHooks.push({
-    onContentReplaced: ({ documentId, content, version }) =>
-      liveDocuments.replaceContent(documentId, content, { version }),
-    onTitleChanged: ({ documentId, title }) => liveDocuments.titleChanged(documentId, title),
-    onDeleted: ({ documentId }) => liveDocuments.accessChanged(documentId),
-  });
+  // Changes of live documents go through their Y.Doc (documents/writer.ts).
+  documentWriter.attachLiveDocuments(liveDocuments);
+  // Connected editors follow what happens to their document.
+  documentEvents.on('title.changed', ({ documentId, title }) =>
+    liveDocuments.titleChanged(documentId, title),
+  );
+  documentEvents.on('access.changed', ({ documentId }) => liveDocuments.accessChanged(documentId));
+  documentEvents.on('trashed', ({ documentId }) => liveDocuments.accessChanged(documentId));
+  documentEvents.on('deleted', ({ documentId }) => liveDocuments.accessChanged(documentId));
 
   let socketServer: WebSocketServer | undefined;
 
@@ -130,7 +135,8 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
       preClose: (done) => done(),
     });
     socketServer = scope.websocketServer;
-    scope.get(COLLAB_PATH, { websocket: true }, (socket: WebSocket, request) => {
+    const preValidation = refuseForeignOrigin(app.config);
+    scope.get(COLLAB_PATH, { websocket: true, preValidation }, (socket: WebSocket, request) => {
       const connection = hocuspocus.handleConnection(
         socket as unknown as WebSocketLike,
         toFetchRequest(request),

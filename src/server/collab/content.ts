@@ -5,7 +5,9 @@ import { prosemirrorToYXmlFragment, updateYFragment, yXmlFragmentToProsemirrorJS
 import * as Y from 'yjs';
 import { COLLAB_FRAGMENT } from '../../shared/editor/collab-protocol';
 import { InvalidRichTextError, parseRichText } from '../../shared/editor/content';
+import { getEditorSchema } from '../../shared/editor/extensions';
 import { repairRichText } from '../../shared/editor/validate';
+import type { RichTextDoc } from '../../shared/schemas/richText';
 import { badRequest } from '../errors';
 
 /**
@@ -15,17 +17,24 @@ import { badRequest } from '../errors';
  */
 
 /**
- * Parses content for the live document or answers 400 `invalid_content`. Lenient about structure
- * (see ParseRichTextOptions): it is called with content the REST layer already validated and with
- * stored content, and neither may be refused after the fact.
+ * Parses stored content for a document's first Yjs state, or answers 400 `invalid_content`. Lenient about
+ * structure (see ParseRichTextOptions): stored content may not be refused after the fact.
  */
-export function parseDocumentContent(value: unknown): ProseMirrorNode {
+function parseDocumentContent(value: unknown): ProseMirrorNode {
   try {
     return parseRichText(value, { strict: false });
   } catch (error) {
     if (error instanceof InvalidRichTextError) throw badRequest(error.message, 'invalid_content');
     throw error;
   }
+}
+
+/**
+ * The editor schema's node for content the document writer already validated (DocumentWriter.validate): no
+ * second validation, only the conversion replaceYDocContent needs.
+ */
+export function contentToNode(content: RichTextDoc): ProseMirrorNode {
+  return getEditorSchema().nodeFromJSON(content);
 }
 
 /** A new Y.Doc holding the given content (the first Yjs state of a document that only had JSON). */

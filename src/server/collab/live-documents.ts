@@ -5,17 +5,20 @@ import * as Y from 'yjs';
 import { encodeStatelessMessage } from '../../shared/editor/collab-protocol';
 import type { AuthenticationExtension } from './authentication-extension';
 import { notFound } from '../errors';
-import { parseDocumentContent, replaceYDocContent, yDocToContent } from './content';
-import type { StoreContext } from './persistence-extension';
+import type { LiveDocumentWrites, LiveStoreResult, LiveWrite } from '../documents';
+import { contentToNode, replaceYDocContent, yDocToContent } from './content';
+import type { PersistenceExtension, WriterContext } from './persistence-extension';
 
 /**
- * What the REST side tells the collaboration side (`app.liveDocuments`). The documents service calls
- * these after its own database write; see docs/collaboration.md "REST writes while a document is live".
+ * The collaboration side of the rest of the server (`app.liveDocuments`): the document writer changes live
+ * documents through it, and the documents event stream's subscribers (collab-plugin.ts) reach connected
+ * editors through it. See docs/collaboration.md "REST writes while a document is live".
  */
-export class LiveDocuments {
+export class LiveDocuments implements LiveDocumentWrites {
   constructor(
     private readonly hocuspocus: Hocuspocus,
     private readonly authentication: AuthenticationExtension,
+    private readonly persistence: PersistenceExtension,
     private readonly redis: Redis | undefined,
   ) {}
 
@@ -36,38 +39,42 @@ export class LiveDocuments {
     return document ? yDocToContent(document) : undefined;
   }
 
+  /** Whether the document writer must change the document through its Y.Doc (see DocumentWriter). */
+  mustWriteThroughLive(documentId: string): boolean {
+    // With Redis the document may be live on another instance: opening it here syncs it with that one first.
+    return this.redis !== undefined || this.isLoaded(documentId);
+  }
+
   /**
-   * Makes the document's body equal to `content` through Yjs, so connected editors (on any instance,
-   * with Redis) see it at once and the next store cannot bring the old text back: the document is opened
-   * server-side (reusing the live one), changed with the smallest diff, and stored before this resolves.
-   *
-   * Called by the documents service after it committed `content` and cleared ydoc_state
-   * (app.documentHooks); `version` is the version that write produced, which the store that follows keeps
-   * (see PersistenceExtension). A document that is not live here (and, without Redis, nowhere) needs
-   * nothing: its next load builds the Yjs state from the new JSON.
+   * The document writer's change of a live document: makes its body equal to `write.content` through Yjs, so
+   * connected editors (on any instance, with Redis) see it at once and the next store cannot bring the old
+   * text back. The document is opened server-side (reusing the live one) and changed with the smallest diff;
+   * resolves with what the store that follows wrote (the store is made at once, with the title if any).
    */
-  async replaceContent(
-    documentId: string,
-    content: unknown,
-    options: { version?: number } = {},
-  ): Promise<void> {
-    if (!this.redis && !this.isLoaded(documentId)) return;
-    const node = parseDocumentContent(content);
+  async write(documentId: string, write: LiveWrite): Promise<LiveStoreResult> {
+    // Already validated by the writer: only turned into the editor schema's node here.
+    const node = contentToNode(write.content);
     let connection;
     try {
       connection = await this.hocuspocus.openDirectConnection(documentId, {
-        restVersion: options.version,
-      } satisfies StoreContext);
+        writer: true,
+      } satisfies WriterContext);
     } catch (error) {
       // Loading refuses a missing document with a close reason, not an Error.
       if (error instanceof Error) throw error;
       throw notFound('Document not found');
     }
+    let stored: Promise<LiveStoreResult> | undefined;
     try {
       await connection.transact((document) => replaceYDocContent(document, node));
+      // Registered after the change is in the document: the first store from now on holds it.
+      stored = this.persistence.storedWrite(documentId, write);
+      // Awaited below, once the store has run; a failure must not count as unhandled meanwhile.
+      stored.catch(() => {});
     } finally {
       await connection.disconnect();
     }
+    return stored;
   }
 
   /**

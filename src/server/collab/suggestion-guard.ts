@@ -2,6 +2,7 @@ import type { beforeHandleMessagePayload, Extension } from '@hocuspocus/server';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { COLLAB_CLOSE, COLLAB_FRAGMENT } from '../../shared/editor/collab-protocol';
+import { can } from '../documents';
 import type { CollabContext } from './authentication-extension';
 
 /** Hocuspocus' message types that carry y-protocols sync messages (the varUint after the document name). */
@@ -14,7 +15,7 @@ const SYNC_UPDATE = 2;
  * The Yjs update a socket message carries (sync step 2 or update), or null when it carries none. A
  * message that cannot be read at all is returned as an empty update for the caller to refuse.
  */
-export function yjsUpdateOf(message: Uint8Array): Uint8Array | null {
+function yjsUpdateOf(message: Uint8Array): Uint8Array | null {
   try {
     const decoder = decoding.createDecoder(message);
     decoding.readVarString(decoder);
@@ -82,7 +83,9 @@ export class SuggestionGuardExtension implements Extension {
   priority = 140;
 
   async beforeHandleMessage({ context, document, update }: beforeHandleMessagePayload<CollabContext>) {
-    if (context.auth?.access !== 'suggester') return;
+    // Only a role that may suggest but not write (a suggester) is checked.
+    const access = context.auth?.access;
+    if (!can(access, 'suggest') || can(access, 'write')) return;
     const yjsUpdate = yjsUpdateOf(update);
     if (yjsUpdate === null || keepsTextAsItStood(document, yjsUpdate)) return;
     // A plain object: Hocuspocus closes the connection with this code and reason.

@@ -8,7 +8,7 @@ import { lockDataDir } from './data-dir-lock';
  * server uses it (the data-dir lock guarantees that). PostgreSQL deployments use pg_dump instead
  * (docs/reliability.md).
  */
-export const PGLITE_SUBDIR = 'pglite';
+const PGLITE_SUBDIR = 'pglite';
 
 export async function backupEmbedded(dataDir: string, outFile: string): Promise<{ bytes: number }> {
   const pgliteDir = path.join(dataDir, PGLITE_SUBDIR);

@@ -18,6 +18,8 @@ export interface Database {
   exec: SqlRunner;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's state now (the server's metrics read it). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Embedded database only: calls `onChange` after every committed write that can take access to a document
    * away (a session revoked or deleted, a document deleted or given another owner; migration
@@ -41,7 +43,7 @@ export interface DatabaseOptions {
 /**
  * PostgreSQL's default 128 MB buffer cache lives inside PGlite's WebAssembly memory and, once touched, stays in
  * the server's resident memory. A writing app's working set (documents, sessions) fits in far less: at 16 MB
- * an idle server holds about 120 MB less (measurements in docs/performance.md).
+ * an idle server holds about 120 MB less (measurements in docs/performance-history.md).
  */
 const EMBEDDED_SHARED_BUFFERS = '16MB';
 
@@ -77,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       exec,
       ping: async () => void (await pool.query('select 1')),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -1,67 +1,93 @@
-import type { ServerDependencies } from '../dependencies';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { notFound } from '../errors';
-import { verifyShareToken } from '../sharing/service';
-import { findDocumentOwner } from './repository';
+import { isUuid } from '../../shared/uuid';
+import {
+  can,
+  roleOfUser,
+  SHARE_ROLES,
+  type DocumentAbility,
+  type DocumentActor,
+  type DocumentRole,
+} from './policy';
+import { verifyShareToken } from './share-links';
+import { findDocumentOwners, findOwnedDocument, isHeldBy, type DocumentRecord } from './repository';
 
 /**
- * THE access rule for documents, for every way in: REST (the owner's session), the collaboration socket
- * (a session or a share token), share links and AI. Owner: the document's user_id. A share-link visitor:
- * editor, suggester or viewer as the share settings say, for as long as their token matches those settings.
- * Anyone else gets null, which every caller reports like a missing document (404 / document-not-found).
+ * The access policy (policy.ts) asked of the database: an actor's role on a document, and the refusal of
+ * what that role may not do. Every way in calls these: the REST routes (directly, or through the
+ * repository's statements built on the same condition), the collaboration socket and its re-checks,
+ * exports, versions, AI. A refusal looks like a missing document (404 / document-not-found), so another
+ * user's document is never revealed.
  */
 
-/**
- * What a caller may do: the owner and an editor write; a suggester changes the text only through tracked
- * suggestions (the collaboration socket checks each update, see collab/suggestion-guard.ts); a viewer only
- * reads. AI is the owner's (assertDocumentOwner).
- */
-export type DocumentRole = 'owner' | 'editor' | 'suggester' | 'viewer';
+export { can, type DocumentAbility, type DocumentActor, type DocumentRole } from './policy';
 
-const ROLE_OF_SHARE_ACCESS = { edit: 'editor', suggest: 'suggester', view: 'viewer' } as const;
-
-/** Who is asking: a signed-in user, or a visitor holding a share token for one document. */
-export type DocumentCaller =
-  { kind: 'user'; userId: string } | { kind: 'share'; token: string; documentId: string };
-
-export type AccessDeps = Pick<ServerDependencies, 'database'> & { config: Pick<Config, 'JWT_SECRET'> };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
-
-export function isDocumentId(value: string): boolean {
-  return UUID.test(value);
+/** What finding a role needs: the database, and the secret share tokens are signed with (share actors). */
+export interface AccessDeps {
+  db: Db;
+  config?: Pick<Config, 'JWT_SECRET'>;
 }
 
+/** The actor's role on the document, or null (no such document, not theirs, a stale share token). */
 export async function documentRole(
   deps: AccessDeps,
-  caller: DocumentCaller,
+  actor: DocumentActor,
   documentId: string,
 ): Promise<DocumentRole | null> {
-  if (!isDocumentId(documentId)) return null;
-  if (caller.kind === 'user') {
-    return (await findDocumentOwner(deps.database.db, documentId)) === caller.userId ? 'owner' : null;
-  }
-  if (caller.documentId !== documentId) return null;
-  const grant = await verifyShareToken(deps.database.db, deps.config.JWT_SECRET, caller.token);
+  if (!isUuid(documentId)) return null;
+  if (actor.kind === 'user') return (await isHeldBy(deps.db, actor.userId, documentId)) ? 'owner' : null;
+  if (actor.documentId !== documentId) return null;
+  if (!deps.config) throw new Error('Checking a share token needs the JWT secret');
+  const grant = await verifyShareToken(deps.db, deps.config.JWT_SECRET, actor.token);
   if (!grant || grant.documentId !== documentId) return null;
-  return ROLE_OF_SHARE_ACCESS[grant.access];
+  return SHARE_ROLES[grant.access];
 }
 
-/** Whether the caller may change the document freely. */
-export const mayWrite = (role: DocumentRole | null): boolean => role === 'owner' || role === 'editor';
+/**
+ * The actor's role when it may do `ability` to the document; otherwise 404 with `code`, the same answer as
+ * for a document that does not exist.
+ */
+export async function authorizeDocument(
+  deps: AccessDeps,
+  actor: DocumentActor,
+  documentId: string,
+  ability: DocumentAbility,
+  code = 'not_found',
+): Promise<DocumentRole> {
+  const role = await documentRole(deps, actor, documentId);
+  if (!role || !can(role, ability)) throw notFound('Document not found', code);
+  return role;
+}
 
-/** Whether the caller may send changes at all (a suggester's are checked one by one). */
-export const mayChange = (role: DocumentRole | null): boolean => mayWrite(role) || role === 'suggester';
+/**
+ * The roles of signed-in users on many documents at once (the socket's sweep, every second): one small
+ * statement reads the documents' owners, and the policy's rule decides each pair.
+ */
+export async function userRoles(
+  database: Database,
+  pairs: Iterable<{ userId: string; documentId: string }>,
+): Promise<(pair: { userId: string; documentId: string }) => DocumentRole | null> {
+  const ids = new Set<string>();
+  for (const { documentId } of pairs) if (isUuid(documentId)) ids.add(documentId);
+  const owners = ids.size > 0 ? await findDocumentOwners(database, [...ids]) : new Map<string, string>();
+  return ({ userId, documentId }) => roleOfUser(owners.get(documentId), userId);
+}
 
-/** 404 (with `code`) unless the document exists and belongs to the user; another user's is not revealed. */
-export async function assertDocumentOwner(
-  db: Db,
+/**
+ * The document itself when the signed-in user may do `ability` to it (one statement, on the policy's
+ * condition); otherwise 404 with `code`. For routes that act on the whole document: exports, AI chat.
+ */
+export async function documentForUser(
+  deps: Pick<AccessDeps, 'db'>,
   userId: string,
   documentId: string,
+  ability: DocumentAbility,
   code = 'not_found',
-): Promise<void> {
-  if (!isDocumentId(documentId) || (await findDocumentOwner(db, documentId)) !== userId) {
+): Promise<DocumentRecord> {
+  const document = isUuid(documentId) ? await findOwnedDocument(deps.db, userId, documentId) : undefined;
+  if (!document || !can(roleOfUser(document.userId, userId), ability)) {
     throw notFound('Document not found', code);
   }
+  return document;
 }

@@ -1,7 +1,9 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { documents, sessions } from '../db/schema';
+import { documents } from '../db/schema';
+import { sessionSignedInExists } from '../plugins';
 import type { RichTextDoc } from '../../shared/schemas/richText';
+import { ownDocuments, ownTrashedDocuments } from './policy';
 
 /**
  * Every SQL statement on the `documents` table. Callers (the documents service, the collaboration
@@ -9,9 +11,8 @@ import type { RichTextDoc } from '../../shared/schemas/richText';
  * on `documents` itself. Content reaching `insertDocument`, `updateDocument` and `storeLiveStates` has passed
  * the content validator (src/shared/editor/validate.ts): the service and the collaboration server see to it.
  *
- * The version rule (the ETag) lives here once: every change of title or content increments `version` and
- * moves `updated_at`; a collaboration store that only writes back a REST replacement keeps the version that
- * replacement took (see storeLiveStates).
+ * The version rule (the ETag) lives here once (versionRule): every change of title or content increments
+ * `version` and moves `updated_at`; a store of a live document whose content did not change keeps both.
  */
 
 export interface DocumentSummaryRecord {
@@ -42,10 +43,27 @@ const summaryColumns = {
 };
 
 const headColumns = { ...summaryColumns, version: documents.version };
+
+/**
+ * The version rule, the one place it is written, as SQL for a SET clause over the row `row` (a table name or
+ * alias): when `changed` (an SQL condition) holds, version + 1 and updated_at strictly later than before (even
+ * within one millisecond, so clients see it move); otherwise both stay. Every UPDATE of content or title uses
+ * it: the owner's change of a document nobody has open (always a change) and the live store (a change when the
+ * content or title differs, or the state holds a write of the document writer).
+ */
+function versionRule(row: string, changed: string): { version: string; updatedAt: string } {
+  return {
+    version: `case when ${changed} then ${row}.version + 1 else ${row}.version end`,
+    updatedAt: `case when ${changed} then greatest(now(), ${row}.updated_at + interval '1 millisecond') else ${row}.updated_at end`,
+  };
+}
+
+/** The owner's change: always a change (a PATCH moves the ETag even when it sends what is there). */
+const OWNER_CHANGE = versionRule('"documents"', 'true');
 const fullColumns = { ...headColumns, content: documents.content };
 
 type FullRow = DocumentHeadRecord & { content: unknown };
-export const asRecord = (row: FullRow): DocumentRecord => row as DocumentRecord;
+const asRecord = (row: FullRow): DocumentRecord => row as DocumentRecord;
 
 /**
  * The hot queries as prepared statements, built once per database: building a Drizzle query costs more
@@ -56,16 +74,16 @@ function buildStatements(db: Db) {
   const userId = sql.placeholder('userId');
   const content = sql.placeholder('content');
   const versions = sql.placeholder('versions');
-  const ownedBy = and(eq(documents.id, id), eq(documents.userId, userId));
+  // Every owner's statement reads and writes only what the access policy's condition lets the user hold.
+  const ownedBy = and(eq(documents.id, id), ownDocuments(userId));
   // The caller's session is still active (not signed out): the check requireUser makes, done in the same
   // statement as the read or write (see requireTokenClaims in plugins/auth.ts).
-  const sessionActive = sql`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
-    and ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null)`;
+  const sessionActive = sessionSignedInExists(sql.placeholder('sessionId'), userId);
   /**
-   * One statement for every kind of change: a null title or content keeps the column. A content change
-   * clears ydoc_state (the next load rebuilds it from the JSON; a live document is updated by the service's
-   * hooks). `versions` (comma-separated, or null for any) is the If-Match check, in the same statement so
-   * that two writers cannot both pass it.
+   * One statement for every change of a document nobody has open: a null title or content keeps the column. A
+   * content change clears ydoc_state (the next load rebuilds it from the JSON; a live document is changed
+   * through its Y.Doc instead, see writer.ts). `versions` (comma-separated, or null for any) is the If-Match
+   * check, in the same statement so that two writers cannot both pass it.
    */
   const update = (withSession: boolean, withContent: boolean, name: string) =>
     db
@@ -74,9 +92,8 @@ function buildStatements(db: Db) {
         title: sql`coalesce(${sql.placeholder('title')}::text, ${documents.title})`,
         content: sql`coalesce(${content}::jsonb, ${documents.content})`,
         ydocState: sql`case when ${sql.placeholder('replacesContent')}::boolean then null else ${documents.ydocState} end`,
-        version: sql`${documents.version} + 1`,
-        // Strictly later than the previous value even within one millisecond, so clients see it change.
-        updatedAt: sql`greatest(now(), ${documents.updatedAt} + interval '1 millisecond')`,
+        version: sql.raw(OWNER_CHANGE.version),
+        updatedAt: sql.raw(OWNER_CHANGE.updatedAt),
       })
       .where(
         and(
@@ -92,7 +109,7 @@ function buildStatements(db: Db) {
     list: db
       .select(summaryColumns)
       .from(documents)
-      .where(eq(documents.userId, userId))
+      .where(ownDocuments(userId))
       .orderBy(desc(documents.updatedAt), desc(documents.createdAt))
       .prepare('qw_documents_list'),
     get: db.select(fullColumns).from(documents).where(ownedBy).limit(1).prepare('qw_documents_get'),
@@ -123,11 +140,12 @@ function buildStatements(db: Db) {
     updateInSession: update(true, true, 'qw_documents_update_in_session'),
     replaceContent: update(false, false, 'qw_documents_replace_content'),
     replaceContentInSession: update(true, false, 'qw_documents_replace_content_in_session'),
-    delete: db
-      .delete(documents)
+    held: db
+      .select({ id: documents.id })
+      .from(documents)
       .where(ownedBy)
-      .returning({ id: documents.id })
-      .prepare('qw_documents_delete'),
+      .limit(1)
+      .prepare('qw_documents_held'),
     owner: db
       .select({ userId: documents.userId })
       .from(documents)
@@ -246,14 +264,111 @@ export async function updateOwnedDocument(
   return row;
 }
 
-/** Deletes the user's document; false when it is missing or not theirs. */
-export async function deleteOwnedDocument(db: Db, userId: string, documentId: string): Promise<boolean> {
-  const [row] = await statements(db).delete.execute({ id: documentId, userId });
-  return row !== undefined;
+// ---------------------------------------------------------------------------------------------------------
+// The trash: a trashed document is outside ownDocuments, so every statement above leaves it alone.
+
+/** Moves the user's document to the trash; false when it is missing, not theirs or already there. */
+export async function trashOwnedDocument(db: Db, userId: string, documentId: string): Promise<boolean> {
+  const rows = await db
+    .update(documents)
+    .set({ trashedAt: sql`now()` })
+    .where(and(eq(documents.id, documentId), ownDocuments(userId)))
+    .returning({ id: documents.id });
+  return rows.length > 0;
+}
+
+/** Brings the user's trashed document back (its version and content as they were); false when not in their trash. */
+/** Whether the document is in the user's trash. */
+export async function isInTrashOf(
+  db: Pick<Db, 'select'>,
+  userId: string,
+  documentId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), ownTrashedDocuments(userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function restoreTrashedDocument(
+  db: Pick<Db, 'update'>,
+  userId: string,
+  documentId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(documents)
+    .set({ trashedAt: null })
+    .where(and(eq(documents.id, documentId), ownTrashedDocuments(userId)))
+    .returning({ id: documents.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes the user's trashed documents for good (one, or all when `documentId` is undefined); their versions,
+ * suggestions and chat go with them (foreign keys). Returns the ids deleted.
+ */
+export async function deleteTrashedDocuments(db: Db, userId: string, documentId?: string): Promise<string[]> {
+  const rows = await db
+    .delete(documents)
+    .where(
+      and(documentId === undefined ? undefined : eq(documents.id, documentId), ownTrashedDocuments(userId)),
+    )
+    .returning({ id: documents.id });
+  return rows.map((row) => row.id);
+}
+
+export interface TrashedDocumentRow {
+  id: string;
+  title: string;
+  trashedAt: Date;
+  total: number;
+}
+
+/** One page of the user's trash, most recently trashed first, with how many it holds in all. */
+export function listTrashOf(
+  db: Db,
+  userId: string,
+  limit: number,
+  offset: number,
+): Promise<TrashedDocumentRow[]> {
+  return db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      trashedAt: sql<Date>`${documents.trashedAt}`.mapWith(documents.trashedAt),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(documents)
+    .where(ownTrashedDocuments(userId))
+    .orderBy(desc(documents.trashedAt), documents.id)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * Deletes, in one statement, every document that has been in the trash for `retentionDays` days or more
+ * (whoever owns it). Running it twice, or on several instances at once, deletes each document once.
+ */
+export async function purgeExpiredTrash(
+  db: Db,
+  retentionDays: number,
+): Promise<{ id: string; userId: string }[]> {
+  return db
+    .delete(documents)
+    .where(lt(documents.trashedAt, sql`now() - make_interval(days => ${retentionDays})`))
+    .returning({ id: documents.id, userId: documents.userId });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Ownership (access rules) and counts (plan limits, billing admin)
+
+/** Whether the user holds a role on the document (the access policy's condition). */
+export async function isHeldBy(db: Db, userId: string, documentId: string): Promise<boolean> {
+  const [row] = await statements(db).held.execute({ id: documentId, userId });
+  return row !== undefined;
+}
 
 /** The owner's user id, or undefined when the document does not exist. */
 export async function findDocumentOwner(db: Db, documentId: string): Promise<string | undefined> {
@@ -262,10 +377,10 @@ export async function findDocumentOwner(db: Db, documentId: string): Promise<str
 }
 
 const DOCUMENT_OWNERS_SQL = `select id, user_id from documents
-  where id = any(string_to_array($1::text, ',')::uuid[])`;
+  where id = any(string_to_array($1::text, ',')::uuid[]) and trashed_at is null`;
 
 /**
- * Owners of many documents in one small statement (the collaboration access sweep runs it every second).
+ * Owners of many documents outside the trash (ownDocuments' rule, written out) in one small statement (the collaboration access sweep runs it every second).
  * Raw SQL on purpose: with PGlite each statement through Drizzle cost about twice as much.
  */
 export async function findDocumentOwners(
@@ -279,15 +394,18 @@ export async function findDocumentOwners(
   return new Map(rows.map((row) => [row.id, row.user_id]));
 }
 
+/** How many documents the user has outside the trash (what plan limits count). */
 export async function countDocumentsOf(db: Pick<Db, 'select'>, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(documents).where(eq(documents.userId, userId));
+  const [row] = await db.select({ n: count() }).from(documents).where(ownDocuments(userId));
   return row?.n ?? 0;
 }
 
+/** Documents outside the trash, per user. */
 export async function countDocumentsByUser(db: Db): Promise<Map<string, number>> {
   const rows = await db
     .select({ userId: documents.userId, n: count() })
     .from(documents)
+    .where(isNull(documents.trashedAt))
     .groupBy(documents.userId);
   return new Map(rows.map((row) => [row.userId, row.n]));
 }
@@ -302,17 +420,32 @@ const shareColumns = {
   shareAllowSuggesting: documents.shareAllowSuggesting,
   shareExpiresAt: documents.shareExpiresAt,
   sharePasswordHash: documents.sharePasswordHash,
+  shareLinkKey: documents.shareLinkKey,
+  shareShowSuggestions: documents.shareShowSuggestions,
 };
 
 export type ShareRow = Pick<
   typeof documents.$inferSelect,
-  'id' | 'isPublic' | 'shareAllowEditing' | 'shareAllowSuggesting' | 'shareExpiresAt' | 'sharePasswordHash'
+  | 'id'
+  | 'isPublic'
+  | 'shareAllowEditing'
+  | 'shareAllowSuggesting'
+  | 'shareExpiresAt'
+  | 'sharePasswordHash'
+  | 'shareLinkKey'
+  | 'shareShowSuggestions'
 >;
 
 export type ShareChanges = Partial<
   Pick<
     typeof documents.$inferInsert,
-    'isPublic' | 'shareAllowEditing' | 'shareAllowSuggesting' | 'shareExpiresAt' | 'sharePasswordHash'
+    | 'isPublic'
+    | 'shareAllowEditing'
+    | 'shareAllowSuggesting'
+    | 'shareExpiresAt'
+    | 'sharePasswordHash'
+    | 'shareLinkKey'
+    | 'shareShowSuggestions'
   >
 >;
 
@@ -324,7 +457,7 @@ export async function findShareSettings(
   const [row] = await db
     .select(shareColumns)
     .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.userId, userId)));
+    .where(and(eq(documents.id, documentId), ownDocuments(userId)));
   return row;
 }
 
@@ -337,7 +470,7 @@ export async function updateShareSettings(
   const [row] = await db
     .update(documents)
     .set(changes)
-    .where(and(eq(documents.id, documentId), eq(documents.userId, userId)))
+    .where(and(eq(documents.id, documentId), ownDocuments(userId)))
     .returning(shareColumns);
   return row;
 }
@@ -350,6 +483,7 @@ export async function findSharedDocument(db: Db, documentId: string) {
       title: documents.title,
       content: documents.content,
       updatedAt: documents.updatedAt,
+      trashedAt: documents.trashedAt,
     })
     .from(documents)
     .where(eq(documents.id, documentId));
@@ -365,6 +499,9 @@ export async function findSharedPageMeta(db: Db, documentId: string) {
       isPublic: documents.isPublic,
       expiresAt: documents.shareExpiresAt,
       passwordHash: documents.sharePasswordHash,
+      linkKey: documents.shareLinkKey,
+      showSuggestions: documents.shareShowSuggestions,
+      trashedAt: documents.trashedAt,
     })
     .from(documents)
     .where(eq(documents.id, documentId));
@@ -404,29 +541,40 @@ export interface LiveStateStore {
   state: Uint8Array;
   /** JSON text of the validated rich-text content derived from that state. */
   content: string;
-  /** The version a REST replacement already took for this state, or -1 (see the version rule). */
-  restVersion: number;
+  /** A new title written with this state (the document writer's change of a live document), or null. */
+  title: string | null;
+  /**
+   * The state holds a change of the document writer (a PATCH, a restore): the version moves even when the
+   * content ends up as it was, as it does for a document nobody has open.
+   */
+  writerChange: boolean;
 }
 
 /** What the database holds after a store; undefined when the document no longer exists. */
 export type LiveStoreResult = { version: number; updatedAt: Date } | undefined;
 
+const LIVE_CHANGE = versionRule(
+  'd',
+  `incoming.writer_change or d.content is distinct from incoming.content::jsonb
+    or d.title is distinct from coalesce(incoming.title, d.title)`,
+);
+
 /**
- * One UPDATE for many documents. A store that only writes back a REST replacement keeps the version that write
- * already took (unless something else bumped it since), so the PATCH response's ETag stays valid; any other
- * change of content moves version and updated_at. SET expressions read the row as it was before this update.
- * State travels as hex text: PGlite exchanges bytea as hex anyway, and text arrays serialize alike on both drivers.
+ * One UPDATE for many documents, with the version rule (versionRule): a store whose content and title are what
+ * the row holds keeps its version, so reconnects and repeated stores do not move the ETag. SET expressions read
+ * the row as it was before this update. State travels as hex text: PGlite exchanges bytea as hex anyway, and
+ * text arrays serialize alike on both drivers.
  */
 const STORE_SQL = `with incoming as (
-  select * from unnest($1::uuid[], $2::text[], $3::text[], $4::integer[]) as t(id, state_hex, content, rest_version)
+  select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[])
+    as t(id, state_hex, content, title, writer_change)
 )
 update documents d set
   ydoc_state = decode(incoming.state_hex, 'hex'),
   content = incoming.content::jsonb,
-  version = case when d.content = incoming.content::jsonb or d.version = incoming.rest_version
-    then d.version else d.version + 1 end,
-  updated_at = case when d.content = incoming.content::jsonb or d.version = incoming.rest_version
-    then d.updated_at else now() end
+  title = coalesce(incoming.title, d.title),
+  version = ${LIVE_CHANGE.version},
+  updated_at = ${LIVE_CHANGE.updatedAt}
 from incoming
 where d.id = incoming.id
 returning d.id, d.version, d.updated_at`;
@@ -441,7 +589,8 @@ export async function storeLiveStates(
       Buffer.from(store.state.buffer, store.state.byteOffset, store.state.byteLength).toString('hex'),
     ),
     stores.map((store) => store.content),
-    stores.map((store) => store.restVersion),
+    stores.map((store) => store.title),
+    stores.map((store) => store.writerChange),
   ])) as { id: string; version: number; updated_at: Date | string }[];
   return new Map(
     rows.map((row) => [row.id, { version: row.version, updatedAt: new Date(row.updated_at) }] as const),

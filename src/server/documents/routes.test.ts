@@ -427,7 +427,7 @@ describe('PATCH /api/documents/:id', () => {
 });
 
 describe('DELETE /api/documents/:id', () => {
-  it('deletes the document (204), after which it is 404 and gone from the list', async () => {
+  it('moves the document to the trash (204), after which it is 404 and gone from the list', async () => {
     const created = await create(alice, { title: 'to delete' });
     const res = await server.request('DELETE', `/api/documents/${created.id}`, { token: alice.token });
     expect(res.status).toBe(204);
@@ -526,20 +526,19 @@ describe('signed-out sessions', () => {
   });
 });
 
-describe('write hooks (app.documentHooks)', () => {
-  it('tells registered hooks about content, title and delete changes after they are committed', async () => {
+describe('documents event stream (app.deps.documentEvents)', () => {
+  it('announces content, title and trash changes after they are committed, with their source', async () => {
     const events: string[] = [];
-    const hook = {
-      onContentReplaced: async (e: { documentId: string; version: number; content: RichTextDoc }) => {
+    const stream = server.app.deps.documentEvents;
+    const unsubscribe = [
+      stream.on('content.changed', async (e) => {
         const stored = await server.request('GET', `/api/documents/${e.documentId}`, { token: alice.token });
-        expect(stored.body.content).toEqual(e.content); // already committed
-        events.push(`content:${e.version}`);
-      },
-      onTitleChanged: (e: { title: string; version: number }) =>
-        void events.push(`title:${e.title}:${e.version}`),
-      onDeleted: () => void events.push('deleted'),
-    };
-    server.app.documentHooks.push(hook);
+        expect(stored.body.content).toEqual(docWith('live')); // already committed
+        events.push(`content:${e.source}:${e.version}`);
+      }),
+      stream.on('title.changed', (e) => void events.push(`title:${e.title}:${e.version}`)),
+      stream.on('trashed', () => void events.push('trashed')),
+    ];
     try {
       const created = await create(alice);
       const url = `/api/documents/${created.id}`;
@@ -551,9 +550,9 @@ describe('write hooks (app.documentHooks)', () => {
         body: { title: 'stale' },
       });
       await server.request('DELETE', url, { token: alice.token });
-      expect(events).toEqual(['content:2', 'title:T:3', 'deleted']);
+      expect(events).toEqual(['content:rest:2', 'title:T:3', 'trashed']);
     } finally {
-      server.app.documentHooks.splice(server.app.documentHooks.indexOf(hook), 1);
+      for (const off of unsubscribe) off();
     }
   });
 

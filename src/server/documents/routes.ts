@@ -3,15 +3,12 @@ import { z } from 'zod';
 import { DOCUMENT_STATE_REQUESTS_PER_MINUTE } from '../../shared/constants';
 import { sendCompressible } from '../compressed-response';
 import { AppError } from '../errors';
-import { requireTokenClaims, requireUser, type Principal } from '../plugins/auth';
+import { requireTokenClaims, requireUser, type Principal } from '../plugins';
 import {
-  createDocument,
-  deleteDocument,
   getDocument,
   getDocumentHead,
   getDocumentState,
   listDocuments,
-  updateDocument,
   type DocumentHeadRecord,
   type DocumentRecord,
   type DocumentsContext,
@@ -19,19 +16,27 @@ import {
 } from './service';
 import { parseInput } from '../validation';
 import {
-  createDocumentBodySchema,
   documentIdSchema,
-  updateDocumentBodySchema,
+  documentTitleSchema,
   type DocumentResponse,
   type DocumentSummary,
 } from '../../shared/schemas/documents';
 
 /**
- * Documents API (issue 2): owner-only CRUD. GET/POST/PATCH answer with `ETag: "<version>"`; a PATCH with
+ * Documents API: owner-only CRUD. GET/POST/PATCH answer with `ETag: "<version>"`; a PATCH with
  * If-Match is applied only when the document is still at that version (else 412, nothing changes).
  */
 
 const paramsSchema = z.object({ id: documentIdSchema });
+/**
+ * The bodies of src/shared/schemas/documents.ts with `content` left to the document writer, whose validator
+ * checks it once (DocumentWriter.validate, the same validator and messages as the shared schema's).
+ */
+const createBodySchema = z.object({ title: documentTitleSchema.optional(), content: z.unknown().optional() });
+const updateBodySchema = createBodySchema.refine(
+  (body) => body.title !== undefined || body.content !== undefined,
+  { message: 'send title or content to update' },
+);
 /** `?content=false`: the document without its content (see getDocumentHead). */
 const documentQuerySchema = z.object({ content: z.enum(['true', 'false']).optional() });
 
@@ -65,7 +70,7 @@ export const etagOf = (version: number) => `"${version}"`;
  * (`"12"`) can match; weak tags (`W/"12"`) never match under If-Match's strong comparison (RFC 9110 13.1.1),
  * so a header with nothing usable yields [] and the write is refused with 412.
  */
-export function parseIfMatch(header: string | string[] | undefined): number[] | undefined {
+function parseIfMatch(header: string | string[] | undefined): number[] | undefined {
   if (header === undefined) return undefined;
   const value = Array.isArray(header) ? header.join(',') : header;
   if (value.trim() === '*') return undefined;
@@ -121,6 +126,8 @@ export function documentsContextOf(app: FastifyInstance): DocumentsContext {
 
 export const documentRoutes: FastifyPluginAsync = async (app) => {
   const ctx = documentsContextOf(app);
+  const writer = ctx.documentWriter;
+  const validContent = (content: unknown) => (content === undefined ? undefined : writer.validate(content));
 
   app.get('/', async (request, reply) => {
     const { userId } = await requireUser(request);
@@ -129,9 +136,10 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/', async (request, reply) => {
-    const body = parseInput(createDocumentBodySchema, request.body);
+    const body = parseInput(createBodySchema, request.body);
+    const content = validContent(body.content);
     const { userId } = await requireUser(request);
-    const row = await createDocument(ctx, { ownerId: userId, title: body.title, content: body.content });
+    const row = await writer.create({ ownerId: userId, title: body.title, content, source: 'rest' });
     return sendDocument(request, reply, row, 201);
   });
 
@@ -168,18 +176,28 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch('/:id', async (request, reply) => {
     const { id } = parseInput(paramsSchema, request.params);
-    const body = parseInput(updateDocumentBodySchema, request.body);
+    const body = parseInput(updateBodySchema, request.body);
+    const content = validContent(body.content);
     const expectedVersions = parseIfMatch(request.headers['if-match']);
     const row = await withSessionInStatement(request, ({ userId, sessionId }) =>
-      updateDocument(ctx, userId, id, body, { expectedVersions, sessionId }),
+      writer.update({
+        userId,
+        documentId: id,
+        title: body.title,
+        content,
+        source: 'rest',
+        expectedVersions,
+        sessionId,
+      }),
     );
     return sendDocument(request, reply, row);
   });
 
+  // Deleting moves the document to the trash (trash.ts restores it or deletes it for good).
   app.delete('/:id', async (request, reply) => {
     const { id } = parseInput(paramsSchema, request.params);
     const { userId } = await requireUser(request);
-    await deleteDocument(ctx, userId, id);
+    await writer.trash(userId, id);
     return reply.status(204).send();
   });
 };

@@ -1,5 +1,4 @@
 import type { SqlRunner } from '../db/migrate';
-import type { ParsedSearchQuery } from '../search/search-query';
 
 /**
  * Reads the search index that migration 0013_document_search keeps current with a trigger on `documents`
@@ -10,6 +9,14 @@ import type { ParsedSearchQuery } from '../search/search-query';
 // them into <mark> (ts_headline would otherwise need markup inside text it does not escape).
 export const MATCH_START = '\uE000';
 export const MATCH_END = '\uE001';
+
+/** What the search statement matches: search/search-query.ts makes it from what a person typed. */
+export interface ParsedSearchQuery {
+  /** For websearch_to_tsquery; may be empty. */
+  phrase: string;
+  /** Letters and digits only, ready for `to_tsquery(word || ':*')`; empty when there is none. */
+  prefix: string;
+}
 
 export interface SearchHitRow {
   id: string;
@@ -46,16 +53,16 @@ const Q = `(CASE WHEN numnode(websearch_to_tsquery('english', $2::text)) = 0 THE
  * The snippet is ts_headline over a window of the stored plain text around the first appearance of the
  * query's first stem (parsing a whole long document per hit would cost about a millisecond each).
  */
-export const SEARCH_CANDIDATES = 100;
+const SEARCH_CANDIDATES = 100;
 
 const SEARCH_SQL = `
 WITH candidates AS (
   (SELECT d.id FROM documents d
-   WHERE d.user_id = $1 AND to_tsvector('english', d.title) @@ ${Q}
+   WHERE d.user_id = $1 AND d.trashed_at IS NULL AND to_tsvector('english', d.title) @@ ${Q}
    ORDER BY d.updated_at DESC LIMIT ${SEARCH_CANDIDATES})
   UNION
   (SELECT d.id FROM documents d
-   WHERE d.user_id = $1 AND d.search_vector @@ ${Q}
+   WHERE d.user_id = $1 AND d.trashed_at IS NULL AND d.search_vector @@ ${Q}
    ORDER BY d.updated_at DESC LIMIT ${SEARCH_CANDIDATES})
 ),
 ranked AS MATERIALIZED (
@@ -117,7 +124,7 @@ export async function listLibrary(
 ): Promise<LibraryRow[]> {
   return (await exec(
     `SELECT id, title, text_preview, created_at, updated_at, is_public, count(*) OVER () AS total
-     FROM documents WHERE user_id = $1 ORDER BY ${LIBRARY_ORDER[sort]} LIMIT $2 OFFSET $3`,
+     FROM documents WHERE user_id = $1 AND trashed_at IS NULL ORDER BY ${LIBRARY_ORDER[sort]} LIMIT $2 OFFSET $3`,
     [userId, limit, offset],
   )) as LibraryRow[];
 }

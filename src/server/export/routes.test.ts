@@ -1,4 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { Window } from 'happy-dom';
+import { marked, type Tokens } from 'marked';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_NODE_DOCUMENT, HOSTILE_DOCUMENT } from '../../shared/export/fixture';
 import { documents } from '../db/schema';
@@ -58,7 +60,7 @@ describe('GET /api/documents/:id/export', () => {
     }
   });
 
-  it('exports Markdown with the SPEC file name', async () => {
+  it('exports Markdown named after the title (lower-cased, underscores) and the date', async () => {
     const id = await insert('My Essay: Draft #2', EVERY_NODE_DOCUMENT);
     const res = await server.request('GET', `/api/documents/${id}/export?format=md`, { token: owner.token });
     expect(res.status).toBe(200);
@@ -119,6 +121,72 @@ describe('GET /api/documents/:id/export', () => {
     expect(response.headers.get('content-disposition')).toContain(`essay_${today()}.docx`);
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
     expect(strFromU8(files['word/document.xml']!)).toContain('Heading One');
+  });
+
+  it('a hostile title comes out as inert text in every format', async () => {
+    const title =
+      '# Heading? [click](javascript:alert(1)) <img src=x onerror=alert(1)> **bold** &lt; `code` ++u++ \\\n\n' +
+      '</w:t></w:r><w:p/> \u001b[31mred\u0007 #';
+    // What a reader sees: one line, control characters gone.
+    const visible = title
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const id = await insert(title, {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Body' }] }],
+    });
+    const get = async (format: string) => {
+      const res = await fetch(`${server.url}/api/documents/${id}/export?format=${format}`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(res.status, format).toBe(200);
+      return new Uint8Array(await res.arrayBuffer());
+    };
+
+    // Markdown: the first block is a level-1 heading whose text is exactly the title, and nothing in it
+    // renders as a link, an image, HTML or emphasis.
+    const md = strFromU8(await get('md'));
+    const [heading, ...rest] = marked.lexer(md);
+    expect(heading).toMatchObject({ type: 'heading', depth: 1 });
+    expect(
+      (heading as Tokens.Heading).tokens.every((token) => token.type === 'text' || token.type === 'escape'),
+    ).toBe(true);
+    const rendered = marked.parse(md, { async: false });
+    expect(rendered).not.toMatch(/<(a|img|strong|em|code|u)\b/i);
+    expect(
+      new Window().document.createRange().createContextualFragment(rendered).querySelector('h1')?.textContent,
+    ).toBe(visible);
+    expect(rest.filter((token) => token.type !== 'space')).toHaveLength(1);
+
+    // HTML: the title element and the heading hold the title as text.
+    const html = strFromU8(await get('html'));
+    const page = new Window();
+    page.document.write(html);
+    expect(page.document.title).toBe(visible);
+    expect(page.document.querySelector('h1')?.textContent).toBe(visible);
+    expect(page.document.querySelectorAll('img, a, script')).toHaveLength(0);
+    await page.happyDOM.close();
+
+    // Text: one title line, no terminal escape sequences.
+    const txt = strFromU8(await get('txt'));
+    expect(txt.split('\n')[0]).toBe(visible);
+    // eslint-disable-next-line no-control-regex
+    expect(txt).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+
+    // Word: the title paragraph holds the title as one run of text; the XML around it is intact.
+    const xml = strFromU8(unzipSync(await get('docx'))['word/document.xml']!);
+    const body = xml.slice(xml.indexOf('<w:body>'), xml.indexOf('<w:sectPr'));
+    const paragraphs = body.split('</w:p>').filter((p) => p.includes('<w:p'));
+    const textOf = (paragraph: string) =>
+      [...paragraph.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)]
+        .map((m) => m[1]!)
+        .join('')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    expect(paragraphs.map(textOf)).toEqual([visible, 'Body']);
   });
 
   it("another user's document is 404, an unknown format 400, no token 401", async () => {

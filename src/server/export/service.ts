@@ -12,17 +12,17 @@ import type { RichTextDoc } from '../../shared/schemas/richText';
 
 import type { ServerExportFormat } from './formats';
 
-export { SERVER_EXPORT_FORMATS, type ServerExportFormat } from './formats';
+export { type ServerExportFormat } from './formats';
 
 const extensions = createEditorExtensions({ history: false });
 const RENDERED_HTML_OPTIONS = sanitizeHtmlOptions();
 
 /** Rendered HTML reduced to the one rendered-HTML policy (src/shared/editor/html-policy.ts). */
-export function sanitizeDocumentHtml(html: string): string {
+function sanitizeDocumentHtml(html: string): string {
   return sanitizeHtml(html, RENDERED_HTML_OPTIONS);
 }
 
-export function documentToSafeHtml(doc: RichTextDoc): string {
+function documentToSafeHtml(doc: RichTextDoc): string {
   return sanitizeDocumentHtml(generateHTML(doc, extensions));
 }
 

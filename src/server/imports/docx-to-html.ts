@@ -5,6 +5,8 @@ import {
   listStartOfStyle,
   WORD_STYLE_NAMES,
 } from '../../shared/export/word-styles';
+import { openDocxArchive } from './docx-archive';
+import { ImportTooComplexError } from './import-limits';
 
 /**
  * Word (.docx) → HTML through mammoth, which maps Word's paragraph and character styles to HTML and
@@ -261,7 +263,7 @@ const escapeAttribute = (value: string) =>
 const markerPattern = (instructionPrefix: string) => `${OPEN}${encodeURIComponent(instructionPrefix)}`;
 
 /** Turns the markers and alignment classes of the transform into the HTML the importer reads. */
-export function applyMarkers(html: string): string {
+function applyMarkers(html: string): string {
   return html
     .replace(
       new RegExp(` class="${ALIGN_CLASS_PREFIX}(left|center|right|justify)"`, 'g'),
@@ -295,8 +297,11 @@ export class CorruptFileError extends Error {
 
 export async function docxToHtml(buffer: Buffer): Promise<string> {
   try {
+    // mammoth reads only what openDocxArchive inflated, under its byte budget (docx-archive.ts).
+    const file = openDocxArchive(buffer);
     const result = await mammoth.convertToHtml(
-      { buffer },
+      // `file` is mammoth's input for an already opened archive; its type declarations name only path/buffer.
+      { file } as unknown as { buffer: Buffer },
       {
         styleMap: STYLE_MAP,
         externalFileAccess: false,
@@ -307,6 +312,7 @@ export async function docxToHtml(buffer: Buffer): Promise<string> {
     );
     return applyMarkers(result.value);
   } catch (error) {
+    if (error instanceof ImportTooComplexError || error instanceof RangeError) throw error;
     throw new CorruptFileError(error instanceof Error ? error.message : String(error));
   }
 }

@@ -107,7 +107,7 @@ const UNREMARKABLE_TAGS = new Set([
 ]);
 
 /** `unsupported` counts elements with no equivalent that were reduced to their text (e.g. video, details). */
-export function sanitizeImportedHtml(html: string, found?: Degradations): string {
+function sanitizeImportedHtml(html: string, found?: Degradations): string {
   let depth = 0;
   let elements = 0;
   return sanitizeHtml(html, {

@@ -11,9 +11,31 @@ export const IMPORT_MAX_HTML_DEPTH = MAX_RICH_TEXT_DEPTH * 2;
 /** More elements than the document may have nodes: refused before a DOM is built for them. */
 export const IMPORT_MAX_HTML_ELEMENTS = MAX_RICH_TEXT_NODES;
 /** Nested quotes and list levels a Markdown line may open. */
-export const IMPORT_MAX_MARKDOWN_NESTING = MAX_RICH_TEXT_DEPTH;
-/** Everything inside a .docx, uncompressed (a real 5,000-word document is well under 1 MB). */
-export const IMPORT_MAX_DOCX_UNCOMPRESSED_BYTES = 64 * 1024 * 1024;
+const IMPORT_MAX_MARKDOWN_NESTING = MAX_RICH_TEXT_DEPTH;
+/**
+ * What a Word file's parts may expand to in all, counted as they are inflated (a real 5,000-word document
+ * is well under 1 MB; a 150,000-word novel about 15 MB).
+ */
+export const IMPORT_MAX_UNCOMPRESSED_BYTES = 32 * 1024 * 1024;
+/** Parts in a Word file's zip (a real one has 10–40, plus one per image). */
+export const IMPORT_MAX_ZIP_ENTRIES = 1_000;
+
+/**
+ * Each import is converted in a worker thread (import-pool.ts): a slow or hostile file costs its own
+ * worker, never the event loop or another writer's import. A worker over its heap is ended by V8; one
+ * over its time is ended by the pool. Either way the import answers 422 and the slot gets a new worker.
+ */
+export const IMPORT_WORKER_HEAP_MB = 192;
+/** Converting a real file takes milliseconds to a second; the rest of the budget is for a loaded server. */
+export const IMPORT_TIME_BUDGET_MS = 10_000;
+/** Imports converted at once; more wait their turn. Each writer holds at most one slot at a time. */
+export const IMPORT_WORKER_SLOTS = 2;
+/** A worker idle this long is stopped, giving its memory back (the next import starts a new one). */
+export const IMPORT_WORKER_IDLE_MS = 60_000;
+
+/** Imports a minute from one address (IMPORTS_PER_MINUTE) and from one account, whatever its address. */
+export { IMPORTS_PER_MINUTE as IMPORTS_PER_ADDRESS_PER_MINUTE } from '../../shared/constants';
+export const IMPORTS_PER_USER_PER_MINUTE = 60;
 
 export class ImportTooComplexError extends Error {
   override name = 'ImportTooComplexError';
@@ -38,42 +60,3 @@ export function assertMarkdownNesting(source: string): void {
     }
   }
 }
-
-/**
- * Reads a zip's central directory (no decompression) and refuses one whose entries would expand beyond
- * IMPORT_MAX_DOCX_UNCOMPRESSED_BYTES. A buffer that is not a zip is left to the Word reader to refuse.
- */
-export function assertZipExpansion(bytes: Buffer): void {
-  const END_SIGNATURE = 0x06054b50;
-  const ENTRY_SIGNATURE = 0x02014b50;
-  // The end record is 22 bytes plus a comment of at most 65,535.
-  const searchFrom = Math.max(0, bytes.length - 22 - 0xffff);
-  let end = -1;
-  for (let i = bytes.length - 22; i >= searchFrom; i--) {
-    if (bytes.readUInt32LE(i) === END_SIGNATURE) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return;
-  const entries = bytes.readUInt16LE(end + 10);
-  let offset = bytes.readUInt32LE(end + 16);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== ENTRY_SIGNATURE) return;
-    const uncompressed = bytes.readUInt32LE(offset + 24);
-    // 0xFFFFFFFF means the real size is in a Zip64 field: far beyond any document either way.
-    total += uncompressed === 0xffffffff ? Infinity : uncompressed;
-    if (total > IMPORT_MAX_DOCX_UNCOMPRESSED_BYTES) {
-      throw new ImportTooComplexError('The Word file expands to more data than a document can hold.');
-    }
-    offset +=
-      46 +
-      bytes.readUInt16LE(offset + 28) +
-      bytes.readUInt16LE(offset + 30) +
-      bytes.readUInt16LE(offset + 32);
-  }
-}
-
-/** Markdown parsing gives up after this long (a real 5,000-word file takes a few milliseconds). */
-export const IMPORT_MARKDOWN_TIMEOUT_MS = 5_000;

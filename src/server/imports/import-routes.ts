@@ -1,10 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { IMPORTS_PER_MINUTE } from '../../shared/constants';
 import type { ConvertedFile, ImportResponse } from '../../shared/schemas/imports';
-import { documentsContextOf, presentDocument } from '../documents/routes';
+import { documentsContextOf, presentDocument } from '../documents';
 import { AppError, badRequest } from '../errors';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins';
+import { perUserLimit } from '../ai';
+import { IMPORTS_PER_ADDRESS_PER_MINUTE, IMPORTS_PER_USER_PER_MINUTE } from './import-limits';
 import { convertFile, createImportedDocument, importFormatOf } from './import-service';
 
 /**
@@ -33,12 +34,22 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     return { name: part.filename, bytes: await part.toBuffer() };
   }
 
-  const rateLimit = { config: { rateLimit: { max: IMPORTS_PER_MINUTE, timeWindow: '1 minute' } } };
+  // Per address before the body is read, and per writer once signed in: one account changing addresses is
+  // still held to its own budget.
+  const rateLimit = {
+    config: { rateLimit: { max: IMPORTS_PER_ADDRESS_PER_MINUTE, timeWindow: '1 minute' } },
+  };
+  const userRate = perUserLimit(app, {
+    bucket: 'import',
+    max: IMPORTS_PER_USER_PER_MINUTE,
+    windowMs: 60_000,
+  });
 
   app.post('/', rateLimit, async (request, reply) => {
     const { userId } = await requireUser(request);
+    await userRate(request, reply, userId);
     const file = await readFile(request);
-    const imported = await convertFile(file.name, file.bytes);
+    const imported = await convertFile(file.name, file.bytes, { owner: userId, metrics: app.deps.metrics });
     const row = await createImportedDocument(documentsContextOf(app), userId, imported);
     const body: ImportResponse = { ...presentDocument(row), degraded: imported.degraded };
     return reply.status(201).send(body);
@@ -49,9 +60,14 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
    * `{ title, content, degraded }` (the editor inserts it at the drop point, so an opening heading stays).
    */
   app.post('/convert', rateLimit, async (request, reply) => {
-    await requireUser(request);
+    const { userId } = await requireUser(request);
+    await userRate(request, reply, userId);
     const file = await readFile(request);
-    const converted: ConvertedFile = await convertFile(file.name, file.bytes, { whole: true });
+    const converted: ConvertedFile = await convertFile(file.name, file.bytes, {
+      owner: userId,
+      whole: true,
+      metrics: app.deps.metrics,
+    });
     return reply.header('cache-control', 'no-store').send(converted);
   });
 };

@@ -1,14 +1,11 @@
 import path from 'node:path';
-import { DEFAULT_DOCUMENT_TITLE } from '../../shared/constants';
-import { MAX_DOCUMENT_TITLE_LENGTH } from '../../shared/schemas/documents';
 import type { ImportDegradation } from '../../shared/schemas/imports';
-import { sanitizeDocContent, type RichTextDoc, type RichTextNode } from '../../shared/schemas/richText';
-import { stripNul } from '../../shared/text/nul';
-import { AppError, unprocessable } from '../errors';
-import { createDocument, type DocumentRecord, type DocumentsContext } from '../documents/service';
-import type { Degradations } from './html-to-document';
-import { assertMarkdownNesting, assertZipExpansion, ImportTooComplexError } from './import-limits';
-import { markdownToHtml } from './markdown-to-html';
+import type { RichTextDoc } from '../../shared/schemas/richText';
+import { AppError } from '../errors';
+import type { DocumentRecord, DocumentsContext } from '../documents';
+import type { ServerDependencies } from '../dependencies';
+import { secondsSince } from '../metrics';
+import { convertInWorker } from './import-pool';
 
 /**
  * Bringing files in: Markdown, Word, HTML and plain text become documents of the editor schema. Every
@@ -46,162 +43,36 @@ export interface ImportedContent {
   degraded: ImportDegradation[];
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** Plain text: a blank line separates paragraphs, a single newline is a line break. */
-function textToHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n+/)
-    .filter((block) => block.trim() !== '')
-    .map((block) => `<p>${escapeHtml(block.replace(/^\n+|\n+$/g, '')).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-}
-
-function decodeText(buffer: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buffer).replace(/^\uFEFF/, '');
-  } catch {
-    throw unprocessable('The file is not valid UTF-8 text, so it could not be imported.', 'import_failed');
-  }
-}
-
-const inlineText = (node: RichTextNode): string =>
-  (node.content ?? []).map((child) => (child.type === 'hardBreak' ? ' ' : (child.text ?? ''))).join('');
-
-function titleFromFileName(fileName: string): string {
-  const base = path.basename(fileName, path.extname(fileName)).replace(/[_]+/g, ' ').trim();
-  return base || DEFAULT_DOCUMENT_TITLE;
-}
-
-const fitTitle = (title: string) =>
-  stripNul(title).replace(/\s+/g, ' ').trim().slice(0, MAX_DOCUMENT_TITLE_LENGTH).trim();
-
 /**
- * The title: a heading that opens the document is the title and leaves the body (that is how our own
- * exports begin, so a round trip gives back the same document); otherwise the first heading names the
- * document and stays; otherwise the file name does.
- */
-function takeTitle(doc: RichTextDoc, fileName: string): { title: string; content: RichTextDoc } {
-  const [first, ...rest] = doc.content;
-  if (first?.type === 'heading' && fitTitle(inlineText(first))) {
-    return { title: fitTitle(inlineText(first)), content: { type: 'doc', content: rest } };
-  }
-  const heading = doc.content.find((node) => node.type === 'heading' && fitTitle(inlineText(node)));
-  return {
-    title: heading ? fitTitle(inlineText(heading)) : fitTitle(titleFromFileName(fileName)),
-    content: doc,
-  };
-}
-
-/**
- * What the HTML parser adds that a typed document would not hold: attributes at their null default, the
- * link target/rel every link is rendered with anyway, and the newline Markdown puts after a code block.
- */
-function tidy(nodes: RichTextNode[] | undefined): void {
-  for (const node of nodes ?? []) {
-    if (node.attrs) {
-      for (const key of Object.keys(node.attrs)) if (node.attrs[key] === null) delete node.attrs[key];
-      if (Object.keys(node.attrs).length === 0) delete node.attrs;
-    }
-    for (const mark of node.marks ?? []) {
-      if (!mark.attrs) continue;
-      if (mark.type === 'link') {
-        delete mark.attrs.target;
-        delete mark.attrs.rel;
-      }
-      for (const key of Object.keys(mark.attrs)) if (mark.attrs[key] === null) delete mark.attrs[key];
-    }
-    if (node.type === 'codeBlock') {
-      const last = node.content?.at(-1);
-      if (last?.text?.endsWith('\n')) {
-        last.text = last.text.slice(0, -1);
-        if (last.text === '') node.content!.pop();
-      }
-    }
-    tidy(node.content);
-  }
-}
-
-/**
- * Converts a file's bytes to a title and validated content; 422 `import_failed` when it cannot be read.
- * `whole` keeps an opening heading in the content (for inserting the file into an open document) instead
- * of making it the title only.
+ * Converts a file to a title and validated content (convert-file.ts) in an import worker, under the
+ * worker's memory and time budget; 422 `import_failed` when it cannot be read. `owner` is the writer: one
+ * writer's imports take turns, so they never hold up another writer's. `whole` keeps an opening heading in
+ * the content (for inserting the file into an open document) instead of making it the title only.
+ * `metrics` times the conversion (the routes pass the server's; a benchmark need not).
  */
 export async function convertFile(
   fileName: string,
   bytes: Buffer,
-  { whole = false }: { whole?: boolean } = {},
+  {
+    owner,
+    whole = false,
+    metrics,
+  }: { owner: string; whole?: boolean; metrics?: ServerDependencies['metrics'] | undefined },
 ): Promise<ImportedContent> {
   const format = importFormatOf(fileName);
+  const started = performance.now();
+  let ok = false;
   try {
-    return await convertChecked(format, fileName, bytes, whole);
-  } catch (error) {
-    if (error instanceof ImportTooComplexError) throw unprocessable(error.message, 'import_failed');
-    // A parser's recursion on input nested past what the checks above catch.
-    if (error instanceof RangeError) {
-      throw unprocessable('The file is nested too deeply or is too large to import.', 'import_failed');
-    }
-    throw error;
+    const imported = await convertInWorker(owner, { format, fileName, bytes, whole });
+    ok = true;
+    return imported;
+  } finally {
+    metrics?.imported(format, secondsSince(started), ok);
   }
-}
-
-async function convertChecked(
-  format: ImportFormat,
-  fileName: string,
-  bytes: Buffer,
-  whole: boolean,
-): Promise<ImportedContent> {
-  // The converters (a DOM, mammoth, sanitize-html) load with the first import, not with every server start.
-  const [{ CorruptFileError, docxToHtml }, { describeDegradations, htmlToDocumentJson }] = await Promise.all([
-    import('./docx-to-html'),
-    import('./html-to-document'),
-  ]);
-  let html: string;
-  switch (format) {
-    case 'markdown': {
-      const source = decodeText(bytes);
-      assertMarkdownNesting(source);
-      html = await markdownToHtml(source);
-      break;
-    }
-    case 'html':
-      html = decodeText(bytes);
-      break;
-    case 'text':
-      html = textToHtml(decodeText(bytes));
-      break;
-    case 'docx':
-      assertZipExpansion(bytes);
-      try {
-        html = await docxToHtml(bytes);
-      } catch (error) {
-        if (error instanceof CorruptFileError) {
-          throw unprocessable(
-            'This Word file could not be read. It may be damaged or not a .docx file.',
-            'import_failed',
-          );
-        }
-        throw error;
-      }
-      break;
-  }
-  const degraded: Degradations = new Map();
-  const { json } = htmlToDocumentJson(html, degraded);
-  const checked = sanitizeDocContent(json);
-  if (!checked.ok) {
-    throw unprocessable(`The file could not be turned into a document: ${checked.message}`, 'import_failed');
-  }
-  tidy(checked.doc.content);
-  if (format === 'text')
-    return { title: fitTitle(titleFromFileName(fileName)), content: checked.doc, degraded: [] };
-  const { title, content } = takeTitle(checked.doc, fileName);
-  return { title, content: whole ? checked.doc : content, degraded: describeDegradations(degraded) };
 }
 
 /**
- * The one place an import writes: through the documents service, so plan limits and every write rule
+ * The one place an import writes: through the document writer, so plan limits and every write rule
  * apply as they do to a document created in the editor.
  */
 export async function createImportedDocument(
@@ -209,5 +80,11 @@ export async function createImportedDocument(
   userId: string,
   imported: ImportedContent,
 ): Promise<DocumentRecord> {
-  return createDocument(ctx, { ownerId: userId, title: imported.title, content: imported.content });
+  const writer = ctx.documentWriter;
+  return writer.create({
+    ownerId: userId,
+    title: imported.title,
+    content: writer.validate(imported.content),
+    source: 'import',
+  });
 }

@@ -3,7 +3,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_NODE_DOCUMENT } from '../../shared/export/fixture';
 import type { RichTextDoc, RichTextNode } from '../../shared/schemas/richText';
-import { exportDocument } from '../export/service';
+import { exportDocument } from '../export';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
 
@@ -333,9 +333,10 @@ describe('POST /api/documents/import', () => {
     const res = await slow;
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('import_failed');
-    // The parser's deadline usually ends it; on a fast moment it finishes in time and the result is refused
-    // for its size instead. Either way a clear refusal, and the server kept answering meanwhile.
-    expect(res.body.message).toMatch(/took too long|more than \d+ nodes/);
+    // Its import worker runs out of time or of memory (whichever comes first on this machine), or on a fast
+    // moment the parser finishes and the result is refused for its size. Either way a clear refusal, and the
+    // server kept answering meanwhile.
+    expect(res.body.message).toMatch(/took too long|needs more memory|more than \d+ nodes/);
   }, 20_000);
 
   it('refuses unsupported types with 415, oversized files with 413 and strangers with 401', async () => {

@@ -1,80 +1,29 @@
-import { Worker } from 'node:worker_threads';
-import { IMPORT_MARKDOWN_TIMEOUT_MS, ImportTooComplexError } from './import-limits';
-import type { MarkdownRequest, MarkdownResponse } from './markdown-worker';
+import { Marked, type TokenizerAndRendererExtension } from 'marked';
 
 /**
- * Markdown → HTML for the import pipeline, in one worker thread per process (markdown-worker.ts), started
- * on first use. Requests are answered in order; one that takes longer than IMPORT_MARKDOWN_TIMEOUT_MS
- * ends the worker (and fails what was waiting on it), and the next request starts a fresh one.
+ * Markdown → HTML for the import pipeline. Some inputs make the parser's work grow with the square of a
+ * paragraph's length (400 KB of `*a` takes minutes): this runs inside an import worker (import-pool.ts),
+ * whose time budget ends it, so it never stalls the server or another writer's import.
  */
 
-let worker: Worker | undefined;
-let nextId = 1;
-const pending = new Map<
-  number,
-  { worker: Worker; resolve(html: string): void; reject(error: Error): void }
->();
+// The editor's own `++underline++`, which the Markdown export writes.
+const underline: TokenizerAndRendererExtension = {
+  name: 'underline',
+  level: 'inline',
+  start: (source) => source.indexOf('++'),
+  tokenizer(source) {
+    const match = /^\+\+(?=\S)([\s\S]*?\S)\+\+/.exec(source);
+    if (!match) return undefined;
+    return { type: 'underline', raw: match[0], tokens: this.lexer.inlineTokens(match[1]!) };
+  },
+  renderer(token) {
+    return `<u>${this.parser.parseInline(token.tokens ?? [])}</u>`;
+  },
+};
 
-/** Fails what was waiting on `w` (a worker that died or was stopped), not what a newer worker holds. */
-function failAll(w: Worker, error: Error) {
-  for (const [id, waiter] of pending) {
-    if (waiter.worker !== w) continue;
-    pending.delete(id);
-    waiter.reject(error);
-  }
-}
+// CommonMark + GFM (tables, strikethrough, autolinks).
+const markdown = new Marked({ gfm: true, breaks: false, async: false }).use({ extensions: [underline] });
 
-function getWorker(): Worker {
-  if (worker) return worker;
-  const w = new Worker(new URL('./markdown-worker.ts', import.meta.url));
-  w.unref();
-  w.on('message', (message: MarkdownResponse) => {
-    const waiter = pending.get(message.id);
-    if (!waiter) return;
-    pending.delete(message.id);
-    if ('html' in message) waiter.resolve(message.html);
-    else waiter.reject(new ImportTooComplexError('The Markdown could not be read.'));
-  });
-  w.on('error', (error) => {
-    if (worker === w) worker = undefined;
-    failAll(w, error instanceof Error ? error : new Error(String(error)));
-  });
-  w.on('exit', () => {
-    if (worker === w) worker = undefined;
-    failAll(w, new ImportTooComplexError('The Markdown took too long to read.'));
-  });
-  worker = w;
-  return w;
-}
-
-export function markdownToHtml(source: string): Promise<string> {
-  const w = getWorker();
-  const id = nextId++;
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      reject(new ImportTooComplexError('The Markdown took too long to read; it may be malformed.'));
-      if (worker === w) worker = undefined;
-      void w.terminate();
-    }, IMPORT_MARKDOWN_TIMEOUT_MS);
-    pending.set(id, {
-      worker: w,
-      resolve: (html) => {
-        clearTimeout(timer);
-        resolve(html);
-      },
-      reject: (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    });
-    w.postMessage({ id, source } satisfies MarkdownRequest);
-  });
-}
-
-/** Stops the worker (tests, shutdown). */
-export async function stopMarkdownWorker(): Promise<void> {
-  const w = worker;
-  worker = undefined;
-  if (w) await w.terminate();
+export function markdownToHtml(source: string): string {
+  return markdown.parse(source, { async: false });
 }

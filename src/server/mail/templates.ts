@@ -1,12 +1,6 @@
+import escapeHtml from 'escape-html';
 import { PRODUCT_NAME } from '../../shared/constants';
 import type { MailMessage } from './mailer';
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 function layout(heading: string, paragraphs: string[], action: string, link: string, footer: string): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
@@ -91,5 +85,30 @@ export function emailChangeMail(to: string, link: string, validHours: number): M
     'Confirm the new address',
     link,
     'If you did not ask for this, ignore this mail: the account keeps its current address.',
+  );
+}
+
+/**
+ * Sent to the CURRENT address when a change to another one is asked for: if someone else holds the session,
+ * the owner learns of it before the change can be confirmed, and can take the account back with the link.
+ */
+export function emailChangeNoticeMail(
+  to: string,
+  newEmail: string,
+  recoveryLink: string,
+  validMinutes: number,
+): MailMessage {
+  return message(
+    'email_change_notice',
+    to,
+    `Your ${PRODUCT_NAME} e-mail address is about to change`,
+    [
+      `Someone signed in to your ${PRODUCT_NAME} account asked to change its e-mail address to ${newEmail}.`,
+      'The change happens only when the link sent to the new address is opened.',
+      `If this was not you, choose a new password now with this link: it signs out every other device. It works once and expires in ${validMinutes} minutes.`,
+    ],
+    'Choose a new password',
+    recoveryLink,
+    'If you asked for this change, there is nothing to do here.',
   );
 }

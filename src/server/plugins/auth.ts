@@ -1,11 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { unauthorized } from '../errors';
 import { sessions } from '../db/schema';
-import { isRecentlyActiveSession, rememberActiveSession } from '../accounts/session-cache';
-import { verifyAccessToken, type AccessClaims } from '../accounts/tokens';
+import { LAST_SEEN_UPDATE_MS, isRecentlyActiveSession, rememberActiveSession } from './session-cache';
+import { verifyAccessToken, type AccessClaims } from './tokens';
 
 export type Principal = AccessClaims;
 
@@ -42,12 +43,6 @@ export async function requireTokenClaims(request: FastifyRequest): Promise<Princ
   return verifyAccessToken(request.server.config.JWT_SECRET, token);
 }
 
-/** Like requireUser but anonymous requests get `undefined` instead of 401 (a bad token is still 401). */
-export async function optionalUser(request: FastifyRequest): Promise<Principal | undefined> {
-  if (!bearerToken(request)) return undefined;
-  return requireUser(request);
-}
-
 /** Also used by the collaboration socket, which has no Fastify request. */
 export async function authenticateToken(
   { config, database }: { config: Config; database: Database },
@@ -60,9 +55,67 @@ export async function authenticateToken(
     userId: claims.userId,
   });
   if (!session) throw unauthorized('Session has been revoked', 'session_not_found');
+  if (Date.now() - session.lastSeenAt.getTime() > LAST_SEEN_UPDATE_MS) {
+    await database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date() })
+      .where(eq(sessions.id, claims.sessionId));
+  }
   rememberActiveSession(database.db, claims.sessionId, claims.userId);
   return claims;
 }
+
+/**
+ * "This session is still signed in", the one definition: the session exists, is the user's, and was not
+ * revoked (sign-out, refresh-token reuse, password change). Requests (authenticateToken), statements that
+ * check the session inline (documents/repository.ts, see requireTokenClaims) and the collaboration socket's
+ * re-checks (isSessionSignedIn, signedInSessions) all use it. Values or prepared-statement placeholders.
+ */
+function sessionSignedIn(sessionId: SQLWrapper | string, userId: SQLWrapper | string): SQL {
+  return and(eq(sessions.id, sessionId), eq(sessions.userId, userId), notRevoked)!;
+}
+
+const notRevoked = isNull(sessions.revokedAt);
+
+/** sessionSignedIn as a condition for a statement on another table. */
+export function sessionSignedInExists(sessionId: SQLWrapper | string, userId: SQLWrapper | string): SQL {
+  return sql`exists (select 1 from ${sessions} where ${sessionSignedIn(sessionId, userId)})`;
+}
+
+/**
+ * Whether the user's session is still signed in, asked of the database now (no cache): the collaboration
+ * socket's re-check of one connection.
+ */
+export async function isSessionSignedIn(
+  database: Database,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const [row] = await activeSessionQuery(database.db).execute({ sessionId, userId });
+  return row !== undefined;
+}
+
+/**
+ * The signed-in sessions among `sessionIds`, each with its user (the caller compares it with the user it
+ * expects, which completes sessionSignedIn): the socket's sweep re-checks every connection with this one
+ * small statement. Raw SQL on purpose (rendered once from the same condition): this runs every second, and
+ * with PGlite (on this thread) each statement through Drizzle cost about twice as much.
+ */
+export async function signedInSessions(
+  database: Database,
+  sessionIds: Iterable<string>,
+): Promise<Map<string, string>> {
+  const rows = (await database.exec(SIGNED_IN_SESSIONS_SQL, [[...sessionIds].join(',')])) as {
+    id: string;
+    user_id: string;
+  }[];
+  return new Map(rows.map((row) => [row.id, row.user_id]));
+}
+
+const SIGNED_IN_SESSIONS_SQL = new PgDialect().sqlToQuery(
+  sql`select ${sessions.id}, ${sessions.userId} from ${sessions}
+    where ${sessions.id} = any(string_to_array(${sql.placeholder('ids')}::text, ',')::uuid[]) and ${notRevoked}`,
+).sql;
 
 /**
  * The per-request session check as a prepared statement, built once per database: building the Drizzle
@@ -71,15 +124,9 @@ export async function authenticateToken(
 const activeSessionQueries = new WeakMap<Db, ReturnType<typeof buildActiveSessionQuery>>();
 function buildActiveSessionQuery(db: Db) {
   return db
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-      ),
-    )
+    .where(sessionSignedIn(sql.placeholder('sessionId'), sql.placeholder('userId')))
     .limit(1)
     .prepare('qw_active_session');
 }

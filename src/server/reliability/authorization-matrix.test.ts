@@ -1,11 +1,11 @@
 import { hash } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
 import { connectCollabClient, waitFor, type CollabClient } from '../collab/testing';
 import { aiCommands, aiSuggestions, documents, sessions, users } from '../db/schema';
-import { signAccessToken } from '../accounts/tokens';
+import { signAccessToken } from '../plugins';
 import { createUser, type TestUser } from '../test/factories';
 import { startFakeOpenAI } from '../test/fake-openai';
 import type { FakeProvider } from '../test/fake-provider';
@@ -18,8 +18,9 @@ import { startTestServer, type ApiResponse, type TestServer } from '../test/serv
  * the first test, so a new route cannot ship without its authorization being decided here.
  *
  * Each case gets fresh state: a document of the owner that is shared publicly behind a password (so the
- * share token, not the link alone, is what lets a visitor in), with editing allowed only for the
- * editing visitor, and fresh sessions for the signed-in callers.
+ * share token, not the link alone, is what lets a visitor in), at the access level of the visiting caller
+ * (view, suggest or edit), and fresh sessions for the signed-in callers. Every answer here comes from the
+ * documents access policy (documents/policy.ts); documents/policy.test.ts checks its abilities table.
  *
  * The server runs with an AI provider and Stripe configured (the local OpenAI-compatible and Stripe
  * stand-ins), so every caller's answer is exact: the owner's success path is checked on AI and billing
@@ -31,6 +32,7 @@ const ACTORS = [
   'otherUser',
   'owner',
   'shareViewer',
+  'shareSuggester',
   'shareEditor',
   'expiredSession',
   'revokedSession',
@@ -51,6 +53,8 @@ interface CaseState {
   checkoutSessionId: string;
   owner: TestUser;
   other: TestUser;
+  /** Another signed-in session of the owner's (another device), made per case. */
+  ownerDeviceSessionId: string;
 }
 
 interface Call {
@@ -69,12 +73,15 @@ interface RouteCase {
   expect: Record<Actor, Expectation>;
   /** Extra checks on a 2xx answer (e.g. another user's list must not contain the owner's document). */
   check?(actor: Actor, response: ApiResponse, state: CaseState): void;
+  /** The case's document is in the owner's trash (the trash's own routes). */
+  trashed?: boolean;
 }
 
 // Callers without a valid bearer token.
 const NO_USER = {
   anonymous: 401,
   shareViewer: 401,
+  shareSuggester: 401,
   shareEditor: 401,
   expiredSession: 401,
   revokedSession: 401,
@@ -160,6 +167,24 @@ const MATRIX: Record<string, RouteCase> = {
     call: () => ({ path: '/api/auth/user', body: { data: { full_name: 'Matrix Writer' } } }),
     expect: userScoped(200),
   },
+  'GET /api/auth/sessions': {
+    call: () => ({ path: '/api/auth/sessions' }),
+    expect: userScoped(200),
+    check: (actor, response, s) => {
+      if (actor === 'otherUser') expect(JSON.stringify(response.body)).not.toContain(s.ownerDeviceSessionId);
+    },
+  },
+  // Signing out one of the owner's devices: another user is told it does not exist.
+  'DELETE /api/auth/sessions/:id': {
+    call: (s) => ({ path: `/api/auth/sessions/${s.ownerDeviceSessionId}` }),
+    expect: documentScoped(204),
+  },
+  'GET /api/auth/setup': { call: () => ({ path: '/api/auth/setup' }), expect: userScoped(200) },
+  // The instance has its admin: no setup code works any more, for anyone.
+  'POST /api/auth/setup': {
+    call: () => ({ path: '/api/auth/setup', body: { code: 'AAAAA-BBBBB-CCCCC' } }),
+    expect: { ...NO_USER, otherUser: 403, owner: 403 },
+  },
 
   // Documents: owner only; others are told it does not exist.
   'GET /api/documents': {
@@ -208,6 +233,31 @@ const MATRIX: Record<string, RouteCase> = {
     call: (s) => ({ path: `/api/documents/${s.documentId}` }),
     expect: documentScoped(204),
   },
+  // The trash: the owner's alone; each case's document is in the owner's trash.
+  'GET /api/trash': {
+    call: () => ({ path: '/api/trash' }),
+    expect: userScoped(200),
+    trashed: true,
+    check: (actor, response, s) => {
+      const listed = JSON.stringify(response.body).includes(s.documentId);
+      expect(listed, `${actor} sees the owner's trashed document`).toBe(actor === 'owner');
+    },
+  },
+  'POST /api/trash/:id/restore': {
+    call: (s) => ({ path: `/api/trash/${s.documentId}/restore` }),
+    expect: documentScoped(204),
+    trashed: true,
+  },
+  'DELETE /api/trash/:id': {
+    call: (s) => ({ path: `/api/trash/${s.documentId}` }),
+    expect: documentScoped(204),
+    trashed: true,
+  },
+  'DELETE /api/trash': {
+    call: () => ({ path: '/api/trash' }),
+    expect: userScoped(204),
+    trashed: true,
+  },
   // Version history: the owner's alone, like the document (a share link opens nothing here).
   'GET /api/documents/:id/versions': {
     call: (s) => ({ path: `/api/documents/${s.documentId}/versions` }),
@@ -251,14 +301,19 @@ const MATRIX: Record<string, RouteCase> = {
     }),
     expect: documentScoped(200),
   },
+  'POST /api/documents/:id/share/reset': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/share/reset` }),
+    expect: documentScoped(200),
+  },
   'GET /api/shared/:id': {
     call: (s) => ({ path: `/api/shared/${s.documentId}` }),
     // Without the visitor's token a password-protected link asks for the password — even for the owner,
     // who reads the document through /api/documents.
-    expect: { ...everyone(401), shareViewer: 200, shareEditor: 200 },
+    expect: { ...everyone(401), shareViewer: 200, shareSuggester: 200, shareEditor: 200 },
     check: (actor, response, s) => {
       expect(response.body.id).toBe(s.documentId);
       expect(response.body.allowEditing).toBe(actor === 'shareEditor');
+      expect(response.body.access).toBe(SHARE_ACCESS_OF[actor as keyof typeof SHARE_ACCESS_OF]);
     },
   },
   'POST /api/shared/:id/unlock': {
@@ -465,8 +520,11 @@ const markdownUpload = (path: string): Call => ({
     `Content-Type: text/markdown\r\n\r\n# Matrix import\n\nText.\r\n--${MULTIPART_BOUNDARY}--\r\n`,
 });
 
+/** The access level each share-link caller's link grants (every other caller's case shares for viewing). */
+const SHARE_ACCESS_OF = { shareViewer: 'view', shareSuggester: 'suggest', shareEditor: 'edit' } as const;
+
 /** The owner's document, shared by link behind a password; the visitor's token from unlocking it. */
-async function sharedDocument(owner: TestUser, allowEditing: boolean) {
+async function sharedDocument(owner: TestUser, access: 'view' | 'suggest' | 'edit') {
   const created = await request(
     'POST',
     '/api/documents',
@@ -482,7 +540,7 @@ async function sharedDocument(owner: TestUser, allowEditing: boolean) {
     'PUT',
     `/api/documents/${documentId}/share`,
     { authorization: `Bearer ${owner.token}` },
-    { isPublic: true, allowEditing },
+    { isPublic: true, allowEditing: access === 'edit', allowSuggesting: access === 'suggest' },
   );
   expect(shared.status).toBe(200);
   // The password is set in the database with a cheap argon2 hash (PUT would spend a full-cost hash per case);
@@ -501,8 +559,14 @@ async function sharedDocument(owner: TestUser, allowEditing: boolean) {
   return { documentId, shareToken: unlocked.body.shareToken as string };
 }
 
-async function prepareCase(owner: TestUser, other: TestUser, actor: Actor) {
-  const { documentId, shareToken } = await sharedDocument(owner, actor === 'shareEditor');
+async function prepareCase(
+  owner: TestUser,
+  other: TestUser,
+  actor: Actor,
+  options: { trashed?: boolean } = {},
+) {
+  const access = actor in SHARE_ACCESS_OF ? SHARE_ACCESS_OF[actor as keyof typeof SHARE_ACCESS_OF] : 'view';
+  const { documentId, shareToken } = await sharedDocument(owner, access);
   const [suggestion] = await server.database.db
     .insert(aiSuggestions)
     .values({ userId: owner.id, documentId, originalText: 'x', suggestedText: 'y', type: 'improvement' })
@@ -514,12 +578,22 @@ async function prepareCase(owner: TestUser, other: TestUser, actor: Actor) {
     .insert(aiCommands)
     .values({ userId: owner.id, name: 'Owner command', instruction: 'Make it shine.' })
     .returning({ id: aiCommands.id });
+  const [device] = await server.database.db
+    .insert(sessions)
+    .values({ userId: owner.id })
+    .returning({ id: sessions.id });
   const headers: Record<string, string> = {};
   if (actor === 'owner') headers.authorization = `Bearer ${await freshSession(owner)}`;
   if (actor === 'otherUser') headers.authorization = `Bearer ${await freshSession(other)}`;
   if (actor === 'expiredSession') headers.authorization = `Bearer ${await freshSession(owner, -60)}`;
   if (actor === 'revokedSession') headers.authorization = `Bearer ${await revokedSession(owner)}`;
-  if (actor === 'shareViewer' || actor === 'shareEditor') headers['x-share-token'] = shareToken;
+  if (actor in SHARE_ACCESS_OF) headers['x-share-token'] = shareToken;
+  if (options.trashed) {
+    const trashed = await request('DELETE', `/api/documents/${documentId}`, {
+      authorization: `Bearer ${owner.token}`,
+    });
+    expect(trashed.status).toBe(204);
+  }
   return {
     state: {
       documentId,
@@ -529,6 +603,7 @@ async function prepareCase(owner: TestUser, other: TestUser, actor: Actor) {
       checkoutSessionId: ownerCheckoutSessionId,
       owner,
       other,
+      ownerDeviceSessionId: device!.id,
     },
     headers,
     shareToken,
@@ -594,8 +669,8 @@ beforeAll(async () => {
     },
   });
   stripe.setWebhookUrl(`${server.url}/api/stripe/webhook`);
-  // The first account is the instance admin; owner and other are members (admin routes: 403).
-  await createUser(server);
+  // The instance has an admin; owner and other are members (admin routes: 403).
+  await createUser(server, { role: 'admin' });
   [owner, other] = await Promise.all([
     createUser(server, { plan: 'professional' }),
     createUser(server, { plan: 'professional' }),
@@ -645,7 +720,7 @@ describe('authorization matrix', () => {
     it(key, async () => {
       const [method, pattern] = key.split(' ') as [string, string];
       for (const actor of ACTORS) {
-        const { state, headers } = await prepareCase(owner, other, actor);
+        const { state, headers } = await prepareCase(owner, other, actor, { trashed: entry.trashed });
         const call = entry.call(state);
         expect(call.path.split('?')[0]!.split('/').length).toBe(pattern.split('/').length);
         const response = await request(
@@ -658,6 +733,40 @@ describe('authorization matrix', () => {
         cases++;
         assertStatus(`${key} as ${actor}`, entry.expect[actor], response);
         if (response.status < 300) entry.check?.(actor, response, state);
+      }
+    });
+  }
+
+  // A trashed document is missing to every way in but the trash's own routes: its owner is told it does not
+  // exist, like another user; its share link answers 410 to every visitor.
+  const onDocument = Object.entries(MATRIX).filter(
+    ([key, entry]) => !entry.trashed && entry.expect.otherUser === 404 && !key.includes('/api/auth/sessions'),
+  );
+  for (const [key, entry] of [
+    ...onDocument,
+    ['GET /api/shared/:id', MATRIX['GET /api/shared/:id']!] as const,
+  ]) {
+    it(`${key} of a trashed document`, async () => {
+      const [method] = key.split(' ') as [string, string];
+      const shared = key.startsWith('GET /api/shared/');
+      for (const actor of shared
+        ? (['owner', 'shareViewer', 'shareEditor'] as const)
+        : (['owner'] as const)) {
+        const { state, headers } = await prepareCase(owner, other, actor, { trashed: true });
+        const call = entry.call(state);
+        const aboutDocument = JSON.stringify(call).includes(state.documentId);
+        const response = await request(
+          method,
+          call.path,
+          { ...headers, ...call.headers },
+          call.body,
+          call.rawBody,
+        );
+        cases++;
+        // Routes of the owner's other things (a command, a checkout) do not concern the document.
+        if (!aboutDocument) continue;
+        assertStatus(`${key} of a trashed document as ${actor}`, shared ? 410 : 404, response);
+        if (shared) expect(response.body.code).toBe('document_trashed');
       }
     });
   }
@@ -677,7 +786,7 @@ describe('authorization matrix', () => {
       const token =
         actor === 'anonymous'
           ? null
-          : actor === 'shareViewer' || actor === 'shareEditor'
+          : actor in SHARE_ACCESS_OF
             ? shareToken
             : headers.authorization!.slice('Bearer '.length);
       const client = await connectCollabClient({
@@ -704,10 +813,11 @@ describe('authorization matrix', () => {
           .where(eq(documents.id, state.documentId));
         return JSON.stringify(row?.content).includes(`written by ${actor}`);
       };
-      if (actor === 'shareViewer') {
-        // Read-only: give the server time to store (debounce 1 s), then nothing of it may be there.
-        await new Promise((resolve) => setTimeout(resolve, 2_500));
-        results[actor] = (await written()) ? 'wrote' : 'read-only';
+      if (actor === 'shareSuggester') {
+        // Suggestions only: a plain edit is refused (the connection closes) and none of it is stored.
+        await waitFor(() => client.refusals.length > 0, 10_000, 'suggester refused');
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        results[actor] = (await written()) ? 'wrote' : client.refusals[0]!;
       } else {
         const deadline = Date.now() + 10_000;
         while (!(await written()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -719,10 +829,85 @@ describe('authorization matrix', () => {
       anonymous: COLLAB_CLOSE.unauthorized.reason,
       otherUser: COLLAB_CLOSE.notFound.reason,
       owner: 'wrote',
-      shareViewer: 'read-only',
+      shareViewer: COLLAB_CLOSE.viewOnly.reason,
+      shareSuggester: COLLAB_CLOSE.suggestionsOnly.reason,
       shareEditor: 'wrote',
       expiredSession: COLLAB_CLOSE.unauthorized.reason,
       revokedSession: COLLAB_CLOSE.unauthorized.reason,
+    });
+  }, 60_000);
+
+  it('the socket’s periodic re-check drops every caller that got in once the policy no longer lets them', async () => {
+    const inside: { actor: Actor; client: CollabClient; revoke: () => Promise<unknown> }[] = [];
+    for (const actor of ['owner', 'shareSuggester', 'shareEditor'] as const) {
+      const { state, headers, shareToken } = await prepareCase(owner, other, actor);
+      const token = actor === 'owner' ? headers.authorization!.slice('Bearer '.length) : shareToken;
+      const client = await connectCollabClient({
+        serverUrl: server.url,
+        documentId: state.documentId,
+        token,
+      });
+      clients.push(client);
+      // Written straight to the database: no route announces it, only the re-check can find it.
+      const revoke =
+        actor === 'owner'
+          ? () =>
+              server.database.db
+                .update(sessions)
+                .set({ revokedAt: new Date() })
+                .where(and(eq(sessions.userId, owner.id), ne(sessions.id, owner.sessionId)))
+          : () =>
+              server.database.db
+                .update(documents)
+                .set({ isPublic: false })
+                .where(eq(documents.id, state.documentId));
+      inside.push({ actor, client, revoke });
+    }
+    for (const { revoke } of inside) await revoke();
+    const results: Record<string, string | undefined> = {};
+    for (const { actor, client } of inside) {
+      await waitFor(() => client.refusals.length > 0, 10_000, `${actor} dropped`);
+      cases++;
+      results[actor] = client.refusals[0];
+    }
+    expect(results).toEqual({
+      owner: COLLAB_CLOSE.accessRevoked.reason,
+      shareSuggester: COLLAB_CLOSE.accessRevoked.reason,
+      shareEditor: COLLAB_CLOSE.accessRevoked.reason,
+    });
+  }, 60_000);
+
+  it('the socket drops and then refuses the owner of a trashed document, and every share-link visitor', async () => {
+    const results: Record<string, string | undefined> = {};
+    for (const actor of ['owner', 'shareEditor'] as const) {
+      const { state, headers, shareToken } = await prepareCase(owner, other, actor);
+      const token = actor === 'owner' ? headers.authorization!.slice('Bearer '.length) : shareToken;
+      const client = await connectCollabClient({
+        serverUrl: server.url,
+        documentId: state.documentId,
+        token,
+      });
+      clients.push(client);
+      // Written straight to the database: only the re-check, asking the policy, can find it.
+      await server.database.db
+        .update(documents)
+        .set({ trashedAt: new Date() })
+        .where(eq(documents.id, state.documentId));
+      await waitFor(() => client.refusals.length > 0, 10_000, `${actor} dropped`);
+      const again = await connectCollabClient({
+        serverUrl: server.url,
+        documentId: state.documentId,
+        token,
+        waitForSync: false,
+      });
+      clients.push(again);
+      await waitFor(() => again.provider.isSynced || again.refusals.length > 0, 10_000, `${actor} refused`);
+      cases += 2;
+      results[actor] = `${client.refusals[0]} then ${again.refusals[0]}`;
+    }
+    expect(results).toEqual({
+      owner: `${COLLAB_CLOSE.accessRevoked.reason} then ${COLLAB_CLOSE.notFound.reason}`,
+      shareEditor: `${COLLAB_CLOSE.accessRevoked.reason} then ${COLLAB_CLOSE.unauthorized.reason}`,
     });
   }, 60_000);
 

@@ -16,7 +16,7 @@ import type { TcpBalancer } from './tcp-balancer';
  * redis-server that can be stopped and started again on the same port.
  */
 
-export const FAULT_JWT_SECRET = 'reliability-faults-secret-that-is-long-enough-for-hs256';
+const FAULT_JWT_SECRET = 'reliability-faults-secret-that-is-long-enough-for-hs256';
 
 export interface Edit {
   text: string;

@@ -4,12 +4,12 @@ import { zipSync } from 'fflate';
 import { EVERY_NODE_DOCUMENT } from '../../shared/export/fixture';
 import { sanitizeDocContent } from '../../shared/schemas/richText';
 import { documents } from '../db/schema';
-import { exportDocument } from '../export/service';
+import { exportDocument } from '../export';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
 
 /**
- * Request fuzzer over every JSON route (SPEC: bad input gets a clear error, never a 500 and never lost
+ * Request fuzzer over every JSON route (bad input gets a clear error, never a 500 and never lost
  * data). Bodies are built from the field names our routes read, filled with wrong types, huge strings,
  * deep nesting and malformed rich-text trees; raw bodies add broken JSON and invalid UTF-8.
  */

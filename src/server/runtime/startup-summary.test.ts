@@ -20,6 +20,18 @@ describe('startup summary', () => {
       /mail: +off \(no SMTP_URL: mails go to the log and \/tmp\/qw-summary-test\/outbox\)/,
     );
     expect(message).toMatch(/billing: +off \(no STRIPE_SECRET_KEY\)/);
+    expect(message).toMatch(/metrics: +off \(no METRICS_TOKEN\)/);
+  });
+
+  it('names the setup code while the instance has no admin, and says nothing of admins once it has one', () => {
+    const unclaimed = startupSummary(configWith({}), 'http://127.0.0.1:3000', 'ABCDE-FGHJK-MNPQR');
+    expect(unclaimed.message).toMatch(
+      /admin: +No admin yet: setup code ABCDE-FGHJK-MNPQR \(sign up, then enter it/,
+    );
+    expect(unclaimed.fields.admin).toContain('ABCDE-FGHJK-MNPQR');
+    const claimed = startupSummary(configWith({}), 'http://127.0.0.1:3000');
+    expect(claimed.message).not.toContain('admin:');
+    expect(claimed.fields.admin).toBeUndefined();
   });
 
   it('says what is on without printing a key, a password or a database user', () => {
@@ -32,6 +44,7 @@ describe('startup summary', () => {
         DATABASE_URL: 'postgres://writer:hunter2-password@db.internal:5432/quillwright',
         SMTP_URL: 'smtp://mailer:smtp-password@mail.internal:587',
         REDIS_URL: 'redis://:redis-password@cache.internal:6379',
+        METRICS_TOKEN: SECRET,
       }),
       'http://0.0.0.0:3000',
     );
@@ -40,6 +53,7 @@ describe('startup summary', () => {
     expect(message).toMatch(/billing: +on \(Stripe\)/);
     expect(message).toContain('SMTP at mail.internal:587');
     expect(message).toContain('Redis at cache.internal:6379');
+    expect(message).toMatch(/metrics: +on at \/metrics/);
     const everything = message + JSON.stringify(fields);
     for (const secret of [SECRET, 'hunter2', 'writer', 'smtp-password', 'mailer', 'redis-password']) {
       expect(everything).not.toContain(secret);

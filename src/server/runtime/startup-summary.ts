@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config } from '../config';
-import { providerHealth } from '../ai/providers';
-import { outboxDir } from '../mail/mailer';
+import { providerHealth } from '../ai';
+import { outboxDir } from '../mail';
 
 export interface StartupSummary {
   /** One line for a person reading the terminal or the journal. */
@@ -25,7 +25,12 @@ function relativeToCwd(dir: string): string {
  * What the server runs with, each part on or off with the reason, so a self-hoster sees at a glance why mail
  * or AI does nothing. Secrets are never part of it: only whether they are set.
  */
-export function startupSummary(config: Config, listeningUrl: string): StartupSummary {
+export function startupSummary(
+  config: Config,
+  listeningUrl: string,
+  /** The one-time setup code printed at start while the instance has no admin (accounts/instance-claim.ts). */
+  setupCode?: string,
+): StartupSummary {
   const database = config.DATABASE_URL
     ? `PostgreSQL at ${describeServerUrl(config.DATABASE_URL)}`
     : `embedded in ${relativeToCwd(path.join(config.DATA_DIR, 'pglite'))}`;
@@ -52,13 +57,33 @@ export function startupSummary(config: Config, listeningUrl: string): StartupSum
     ? `several instances through Redis at ${describeServerUrl(config.REDIS_URL)}`
     : 'this instance only (no REDIS_URL)';
 
-  const fields = { url: config.APP_URL, listening: listeningUrl, database, ai, mail, billing, collaboration };
+  const metrics = config.METRICS_TOKEN
+    ? 'on at /metrics (Prometheus, bearer METRICS_TOKEN)'
+    : 'off (no METRICS_TOKEN)';
+
+  const admin = setupCode
+    ? `No admin yet: setup code ${setupCode} (sign up, then enter it in Account Settings → Profile)`
+    : undefined;
+
+  const fields: Record<string, string> = {
+    url: config.APP_URL,
+    listening: listeningUrl,
+    database,
+    ai,
+    mail,
+    billing,
+    collaboration,
+    metrics,
+    ...(admin ? { admin } : {}),
+  };
   const message =
     `Quillwright is running on ${config.APP_URL}\n` +
     `  database:      ${database}\n` +
     `  AI:            ${ai}\n` +
     `  mail:          ${mail}\n` +
     `  billing:       ${billing}\n` +
-    `  collaboration: ${collaboration}`;
+    `  collaboration: ${collaboration}\n` +
+    `  metrics:       ${metrics}` +
+    (admin ? `\n  admin:         ${admin}` : '');
   return { message, fields };
 }

@@ -1,18 +1,13 @@
+import type { ParsedSearchQuery } from '../documents';
+
+const TRAILING_WORD = /[\p{L}\p{N}]+$/u;
+
 /**
  * Splits what a person typed into the part PostgreSQL's web-search syntax reads as it is (quoted phrases,
  * `or`, `-word`) and a last word that is still being typed, which is matched as a prefix ("writ" finds
  * "writing"). No prefix when the query ends with a space or a closing quote, sits inside an open quote,
  * or the last word is an operator (`-word`, `or`).
  */
-export interface ParsedSearchQuery {
-  /** For websearch_to_tsquery; may be empty. */
-  phrase: string;
-  /** Letters and digits only, ready for `to_tsquery(word || ':*')`; empty when there is none. */
-  prefix: string;
-}
-
-const TRAILING_WORD = /[\p{L}\p{N}]+$/u;
-
 export function parseSearchQuery(input: string): ParsedSearchQuery {
   const text = input.trim();
   const quotes = (text.match(/"/g) ?? []).length;

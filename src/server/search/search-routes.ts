@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins';
 import { parseInput } from '../validation';
 import { SEARCHES_PER_MINUTE } from '../../shared/constants';
 import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';

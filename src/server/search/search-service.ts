@@ -1,24 +1,17 @@
+import escapeHtml from 'escape-html';
 import type { SqlRunner } from '../db/migrate';
 import type { LibraryPage, LibrarySort, SearchResult } from '../../shared/schemas/search';
 import { parseSearchQuery } from './search-query';
-import { listLibrary, MATCH_END, MATCH_START, searchDocuments } from '../documents/search-repository';
+import { listLibrary, MATCH_END, MATCH_START, searchDocuments } from '../documents';
 
 /** Finding documents: full-text search and the dashboard's sorted list. Owner-only by construction. */
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
 const MATCHED = new RegExp(`${MATCH_START}([^${MATCH_START}${MATCH_END}]*)${MATCH_END}`, 'g');
 const STRAY_MARKERS = new RegExp(`[${MATCH_START}${MATCH_END}]`, 'g');
 
 /** ts_headline's text with markers → HTML-escaped text where only the matches are markup (`<mark>`). */
 export function snippetHtml(headline: string): string {
-  return headline
-    .replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!)
+  return escapeHtml(headline)
     .replace(MATCHED, '<mark>$1</mark>')
     .replace(STRAY_MARKERS, '')
     .replace(/\s+/g, ' ')

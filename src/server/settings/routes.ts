@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { updateUserSettingsSchema } from '../../shared/schemas/settings';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins';
 import { getUserSettings, updateUserSettings } from './service';
 import { parseInput } from '../validation';
 

@@ -1,15 +1,26 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unlockShareSchema, updateShareSettingsSchema } from '../../shared/schemas/sharing';
-import { notFound, tooManyRequests } from '../errors';
-import { requireUser } from '../plugins/auth';
-import { getShareSettings, openSharedDocument, unlockSharedDocument, updateShareSettings } from './service';
+import { AppError, notFound, tooManyRequests } from '../errors';
+import { requireUser } from '../plugins';
+import { SharePasswordAttempts } from './password-attempts';
+import {
+  checkSharePassword,
+  getShareSettings,
+  issueShareToken,
+  linkKeyFromQuery,
+  openSharedDocument,
+  resetShareLink,
+  updateShareSettings,
+} from './service';
 import { parseInput } from '../validation';
 
-/** Share password attempts per minute from one address for one document. */
-export const SHARE_PASSWORD_ATTEMPTS_PER_MINUTE = 5;
-/** Attempts per minute on one document from all addresses together (an attacker rotating addresses). */
-export const SHARE_PASSWORD_ATTEMPTS_PER_DOCUMENT_PER_MINUTE = 20;
+/**
+ * Unlock requests per minute from one address, whatever the document: bounds one client's work (each wrong
+ * password costs an argon2 verification). Wrong passwords per document are counted in SharePasswordAttempts.
+ */
+const SHARE_UNLOCK_REQUESTS_PER_IP_PER_MINUTE = 30;
 
 const ownerParams = z.object({ id: z.uuid('Invalid document id') });
 
@@ -20,21 +31,12 @@ function sharedId(request: FastifyRequest): string {
   return parsed.data.id;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Set by the collaboration plugin: drops visitors whose share access changed. */
-    onShareSettingsChanged?: (documentId: string) => Promise<void> | void;
-  }
-}
-
 export const sharingRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
-  // @fastify/rate-limit applies one route-config limit per request; the per-document one is checked here.
-  const perDocument = app.createRateLimit({
-    max: SHARE_PASSWORD_ATTEMPTS_PER_DOCUMENT_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `share-unlock-document:${(request.params as { id?: string }).id ?? ''}`,
-  });
+  const passwordAttempts = new SharePasswordAttempts();
+  // Subscribers (collaboration) re-decide access for the document's live connections.
+  const accessChanged = (documentId: string) =>
+    app.deps.documentEvents.publish({ type: 'access.changed', documentId });
 
   app.get('/documents/:id/share', async (request) => {
     const { id } = parseInput(ownerParams, request.params);
@@ -47,11 +49,22 @@ export const sharingRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(updateShareSettingsSchema, request.body);
     const user = await requireUser(request);
     const settings = await updateShareSettings(db, user.userId, id, body);
-    await app.onShareSettingsChanged?.(id);
+    await accessChanged(id);
+    return settings;
+  });
+
+  app.post('/documents/:id/share/reset', async (request) => {
+    const { id } = parseInput(ownerParams, request.params);
+    const user = await requireUser(request);
+    const settings = await resetShareLink(db, user.userId, id);
+    await accessChanged(id);
     return settings;
   });
 
   app.get('/shared/:id', async (request, reply) => {
+    // Set first so refusals carry it too: browsers may keep a 410 (cacheable by default), and a link that
+    // stopped working can work again (a document restored from the trash, sharing turned back on).
+    reply.header('cache-control', 'no-store');
     const id = sharedId(request);
     const token = request.headers['x-share-token'];
     const shared = await openSharedDocument(
@@ -59,8 +72,8 @@ export const sharingRoutes: FastifyPluginAsync = async (app) => {
       app.config.JWT_SECRET,
       id,
       typeof token === 'string' ? token : undefined,
+      linkKeyFromQuery(request.query),
     );
-    reply.header('cache-control', 'no-store');
     return shared;
   });
 
@@ -68,25 +81,28 @@ export const sharingRoutes: FastifyPluginAsync = async (app) => {
     '/shared/:id/unlock',
     {
       config: {
-        rateLimit: {
-          max: SHARE_PASSWORD_ATTEMPTS_PER_MINUTE,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) =>
-            `share-unlock:${request.ip}:${(request.params as { id?: string }).id ?? ''}`,
-        },
+        rateLimit: { max: SHARE_UNLOCK_REQUESTS_PER_IP_PER_MINUTE, timeWindow: '1 minute' },
       },
     },
     async (request, reply) => {
       const id = sharedId(request);
       const { password } = parseInput(unlockShareSchema, request.body);
-      const limit = await perDocument(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        reply.header('retry-after', String(limit.ttlInSeconds));
-        throw tooManyRequests(
-          `Too many password attempts, please try again in ${limit.ttlInSeconds} seconds.`,
-        );
+      const address = normalizeIP(request.ip);
+      const wait = passwordAttempts.waitSeconds(id, address);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw tooManyRequests(`Too many password attempts, please try again in ${wait} seconds.`);
       }
-      return unlockSharedDocument(db, app.config.JWT_SECRET, id, password);
+      try {
+        const row = await checkSharePassword(db, id, linkKeyFromQuery(request.query), password);
+        passwordAttempts.recordSuccess(id, address);
+        return await issueShareToken(app.config.JWT_SECRET, row);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'share_password_invalid') {
+          passwordAttempts.recordFailure(id, address);
+        }
+        throw error;
+      }
     },
   );
 };

@@ -1,28 +1,38 @@
 import { hash, verify } from '@node-rs/argon2';
-import { createHash } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client';
 import {
+  accessOfShare,
   findShareSettings,
-  findSharedDocument,
+  loadSharedDocument,
+  signShareToken,
+  SHARE_TOKEN_TTL_SECONDS,
+  tokenPassedPassword,
   updateShareSettings as updateShareSettingsRow,
   type ShareChanges,
   type ShareRow,
-} from '../documents/repository';
+} from '../documents';
 import { badRequest, gone, notFound, unauthorized } from '../errors';
+import type { RichTextDoc } from '../../shared/schemas/richText';
 import type { ShareSettings, UpdateShareSettings } from '../../shared/schemas/sharing';
-import { shareAccessOf, updateShareSettingsSchema, type ShareAccess } from '../../shared/schemas/sharing';
+import { rejectAllSuggestions } from '../../shared/suggestions/resolve';
+import { SHARE_LINK_KEY_PARAM, updateShareSettingsSchema } from '../../shared/schemas/sharing';
 
-/** How long a visitor's share token lasts before the shared page asks the server again. */
-export const SHARE_TOKEN_TTL_SECONDS = 60 * 60;
-const SHARE_AUDIENCE = 'share';
+/**
+ * The owner's side of share links (settings, resetting the link) and a visitor's (opening the shared
+ * document, giving the password). Whether a link is open and what a visitor's token grants are the documents
+ * access policy's rules (documents/share-links.ts), asked here, not restated.
+ */
+
 const HOUR_MS = 3_600_000;
+/** Random bytes in a reset link's key (base64url in the address). */
+const LINK_KEY_BYTES = 16;
 
 /**
  * Expiry dates follow the "anywhere on Earth" convention (UTC−12): a link set to expire on a date works
  * until that date has ended everywhere, so no writer's "today" is already over when they pick it.
  */
-export function expiryInstant(date: string): Date {
+function expiryInstant(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 36 * HOUR_MS);
 }
 
@@ -39,25 +49,11 @@ function presentSettings(row: ShareRow): ShareSettings {
     isPublic: row.isPublic,
     allowEditing: row.shareAllowEditing,
     allowSuggesting: row.shareAllowSuggesting,
+    showSuggestions: row.shareShowSuggestions,
     expiresAt: expiryDateOf(row.shareExpiresAt),
     hasPassword: row.sharePasswordHash !== null,
+    linkKey: row.shareLinkKey,
   };
-}
-
-/** Changes whenever any share setting changes, so tokens issued under old settings stop working. */
-function shareFingerprint(row: ShareRow): string {
-  return createHash('sha256')
-    .update(
-      [
-        row.isPublic,
-        row.shareAllowEditing,
-        row.shareAllowSuggesting,
-        row.shareExpiresAt?.toISOString() ?? '',
-        row.sharePasswordHash ?? '',
-      ].join('|'),
-    )
-    .digest('base64url')
-    .slice(0, 22);
 }
 
 export async function getShareSettings(db: Db, userId: string, documentId: string): Promise<ShareSettings> {
@@ -80,6 +76,7 @@ export async function updateShareSettings(
     isPublic: settings.isPublic,
     shareAllowEditing: settings.allowEditing,
     shareAllowSuggesting: settings.allowSuggesting,
+    shareShowSuggestions: settings.showSuggestions,
     shareExpiresAt: settings.expiresAt ? expiryInstant(settings.expiresAt) : null,
   };
   if (settings.password === null) changes.sharePasswordHash = null;
@@ -89,87 +86,89 @@ export async function updateShareSettings(
   return presentSettings(row);
 }
 
-/** The document as a visitor with the link may see it, or the reason they may not (404 / 410). */
-async function loadShared(db: Db, documentId: string) {
-  const row = await findSharedDocument(db, documentId);
-  // A private document and a missing one look the same to a visitor.
-  if (!row || !row.isPublic) throw notFound('This document is not shared', 'not_found');
-  if (row.shareExpiresAt && row.shareExpiresAt.getTime() <= Date.now()) {
-    throw gone('This share link has expired', 'share_expired');
+/**
+ * Gives the link a new address: the old one answers 410 and every token issued through it stops working
+ * (the caller drops live visitors). The other settings stay as they are.
+ */
+export async function resetShareLink(db: Db, userId: string, documentId: string): Promise<ShareSettings> {
+  const row = await updateShareSettingsRow(db, userId, documentId, {
+    shareLinkKey: randomBytes(LINK_KEY_BYTES).toString('base64url'),
+  });
+  if (!row) throw notFound('Document not found');
+  return presentSettings(row);
+}
+
+/** The key parameter of a visited share address (absent for a link never reset). */
+export function linkKeyFromQuery(query: unknown): string | undefined {
+  const value = (query as Record<string, unknown> | undefined)?.[SHARE_LINK_KEY_PARAM];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/** Whether the key from a visited address is the link's current one (no key for a link never reset). */
+export function isCurrentLinkKey(current: string | null, given: string | undefined): boolean {
+  if (current === null) return !given;
+  if (!given) return false;
+  const a = Buffer.from(current);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * loadSharedDocument for a visited address: an address whose key is not the link's current one (a link reset since)
+ * answers 410, like an expired link. Someone holding it knew of the document already; they learn only that
+ * this address no longer works.
+ */
+async function loadSharedThroughLink(db: Db, documentId: string, linkKey: string | undefined) {
+  const row = await loadSharedDocument(db, documentId);
+  if (!isCurrentLinkKey(row.shareLinkKey, linkKey)) {
+    throw gone('This share link has been replaced', 'share_link_reset');
   }
   return row;
 }
 
-async function signShareToken(secret: string, row: ShareRow): Promise<string> {
-  return new SignJWT({ doc: row.id, access: accessOfRow(row), fp: shareFingerprint(row) })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setAudience(SHARE_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${SHARE_TOKEN_TTL_SECONDS}s`)
-    .sign(new TextEncoder().encode(secret));
-}
-
-export interface ShareGrant {
-  documentId: string;
-  access: ShareAccess;
-}
-
-const accessOfRow = (row: ShareRow): ShareAccess =>
-  shareAccessOf({ allowEditing: row.shareAllowEditing, allowSuggesting: row.shareAllowSuggesting });
-
 /**
- * Checks a visitor's share token against the document's current settings: a document turned private,
- * expired, re-passworded or with its access level changed invalidates every token issued before.
+ * The shared document for a visit, at the access level the share settings hold NOW (the address carries no
+ * level). A view-only visitor reads the text without pending suggestions unless the owner chose to show them.
  */
-export async function verifyShareToken(db: Db, secret: string, token: string): Promise<ShareGrant | null> {
-  let claims: Record<string, unknown>;
-  try {
-    const verified = await jwtVerify(token, new TextEncoder().encode(secret), {
-      algorithms: ['HS256'],
-      audience: SHARE_AUDIENCE,
-    });
-    claims = verified.payload;
-  } catch {
-    return null;
-  }
-  if (typeof claims.doc !== 'string' || typeof claims.fp !== 'string') return null;
-  try {
-    const row = await loadShared(db, claims.doc);
-    if (shareFingerprint(row) !== claims.fp) return null;
-    return { documentId: row.id, access: accessOfRow(row) };
-  } catch {
-    return null;
-  }
-}
-
 export async function openSharedDocument(
   db: Db,
   secret: string,
   documentId: string,
   shareToken: string | undefined,
+  linkKey: string | undefined,
 ) {
-  const row = await loadShared(db, documentId);
-  if (row.sharePasswordHash) {
-    const grant = shareToken ? await verifyShareToken(db, secret, shareToken) : null;
-    if (!grant || grant.documentId !== documentId) {
-      throw unauthorized('This document is protected by a password', 'share_password_required');
-    }
+  const row = await loadSharedThroughLink(db, documentId, linkKey);
+  if (row.sharePasswordHash && !(await tokenPassedPassword(secret, row, shareToken))) {
+    throw unauthorized('This document is protected by a password', 'share_password_required');
   }
+  const access = accessOfShare(row);
+  const hideSuggestions = access === 'view' && !row.shareShowSuggestions;
   return {
     id: row.id,
     title: row.title,
-    content: row.content,
+    content: hideSuggestions ? rejectAllSuggestions(row.content as RichTextDoc) : row.content,
     updated_at: row.updatedAt.toISOString(),
     allowEditing: row.shareAllowEditing,
-    access: accessOfRow(row),
+    access,
+    showSuggestions: !hideSuggestions,
     shareToken: await signShareToken(secret, row),
   };
 }
 
-export async function unlockSharedDocument(db: Db, secret: string, documentId: string, password: string) {
-  const row = await loadShared(db, documentId);
+/** Whether the password opens the link (no password set: anything does). Throws 404 / 410 as a visit would. */
+export async function checkSharePassword(
+  db: Db,
+  documentId: string,
+  linkKey: string | undefined,
+  password: string,
+): Promise<ShareRow> {
+  const row = await loadSharedThroughLink(db, documentId, linkKey);
   if (row.sharePasswordHash && !(await verify(row.sharePasswordHash, password))) {
     throw unauthorized('Incorrect password', 'share_password_invalid');
   }
+  return row;
+}
+
+export async function issueShareToken(secret: string, row: ShareRow) {
   return { shareToken: await signShareToken(secret, row), expires_in: SHARE_TOKEN_TTL_SECONDS };
 }

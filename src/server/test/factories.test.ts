@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins';
 import { createUser } from './factories';
 import { startTestServer, type TestServer } from './server';
 

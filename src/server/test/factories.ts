@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { sessions, users } from '../db/schema';
-import { signAccessToken } from '../accounts/tokens';
+import { signAccessToken } from '../plugins';
 import type { TestServer } from './server';
 
 export interface TestUser {
@@ -22,7 +22,14 @@ const FAST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
  */
 export async function createUser(
   server: TestServer,
-  overrides: { email?: string; password?: string; fullName?: string; plan?: string } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    fullName?: string;
+    plan?: string;
+    /** Sign-up only makes members; an instance admin is made here (or with the setup code). */
+    role?: 'admin' | 'member';
+  } = {},
 ): Promise<TestUser> {
   const email = (overrides.email ?? `user-${randomBytes(5).toString('hex')}@example.com`).toLowerCase();
   const password = overrides.password ?? `pw-${randomBytes(8).toString('hex')}`;
@@ -35,6 +42,7 @@ export async function createUser(
       fullName: overrides.fullName ?? 'Test Writer',
       emailConfirmedAt: new Date(),
       plan: overrides.plan ?? 'gratis',
+      role: overrides.role ?? 'member',
     })
     .returning({ id: users.id });
   if (!user) throw new Error('user insert returned nothing');

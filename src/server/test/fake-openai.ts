@@ -79,6 +79,11 @@ export function startFakeOpenAI(schedule: Partial<TokenSchedule> = {}): Promise<
   return startFakeProvider(openAiFormat, schedule);
 }
 
+/** Server settings that make the fake the configured OpenAI provider. */
+export function fakeOpenAiEnv(openai: FakeProvider): Record<string, string> {
+  return { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openai.baseUrl, OPENAI_MODEL: 'fake-gpt' };
+}
+
 /** The text of the user message a chat request carried. */
 export function openAiUserPrompt(body: any): string {
   const messages: { role: string; content: unknown }[] = body?.messages ?? [];

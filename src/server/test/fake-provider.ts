@@ -18,7 +18,7 @@ export interface TokenSchedule {
   outputTokens: number;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];
@@ -61,7 +61,7 @@ export interface WireFormat {
 
 const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
-export const DEFAULT_SCHEDULE: TokenSchedule = {
+const DEFAULT_SCHEDULE: TokenSchedule = {
   tokens: ['The ', 'improved ', 'text.'],
   firstTokenDelayMs: 0,
   tokenDelayMs: 0,

@@ -58,7 +58,7 @@ const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('he
 const DAY = 86_400;
 
 /** Decodes Stripe's form encoding (`a[b][0][c]=1`) into nested objects and arrays. */
-export function parseStripeForm(body: string): Json {
+function parseStripeForm(body: string): Json {
   const root: Json = {};
   for (const [rawKey, value] of new URLSearchParams(body)) {
     const parts = rawKey.replace(/\]/g, '').split('[');

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { yDocToContent } from '../collab/content';
+import { yDocToContent } from '../collab';
 import { pruneVersions, RETENTION_SWEEP_INTERVAL_MS } from './retention';
 import { VersionsService } from './service';
-import { VersionsExtension } from './versions-extension';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,13 +11,14 @@ declare module 'fastify' {
 }
 
 /**
- * Version history's wiring: the service, its collaboration extension, the documents module's hooks (a version
- * before a REST replacement when one is due, `session_end` when a changed live document is left, REST
- * writers as authors, deleted documents forgotten), and the hourly retention sweep. Call from buildApp before
- * registerCollaboration, which takes the extensions in app.collabExtensions.
+ * Version history's wiring: the service, its subscriptions to the documents event stream (a version before the
+ * writer replaces content when one is due, live editors and writers as authors, an `auto` version after a live
+ * store when one is due, `session_end` when a changed live document is left, deleted documents forgotten), and
+ * the hourly retention sweep.
  */
 export function registerVersions(app: FastifyInstance): void {
   const { db } = app.database;
+  const events = app.deps.documentEvents;
   const log = app.log.child({ module: 'versions' });
   const versions = new VersionsService({
     db,
@@ -30,13 +30,19 @@ export function registerVersions(app: FastifyInstance): void {
     log,
   });
   app.decorate('versions', versions);
-  app.collabExtensions.push(new VersionsExtension(versions, log));
-  app.documentHooks.push({
-    onBeforeContentReplaced: ({ documentId }) => versions.beforeRestReplace(documentId),
-    onLiveDocumentUnloaded: ({ documentId }) => versions.liveSessionEnded(documentId),
-    onContentReplaced: ({ documentId, userId }) => versions.recordRestEdit(documentId, userId),
-    onDeleted: ({ documentId }) => versions.documentDeleted(documentId),
+  events.on('content.replacing', ({ documentId }) => versions.beforeRestReplace(documentId));
+  events.on('live.edited', ({ documentId, editor }) => versions.recordLiveEdit(documentId, editor));
+  events.on('content.changed', async ({ documentId, userId, live }) => {
+    if (userId) versions.recordRestEdit(documentId, userId);
+    // Stored from the live document: never newer than what the documents table holds.
+    if (live) {
+      await versions
+        .afterLiveStore(documentId, live)
+        .catch((error: unknown) => log.warn({ err: error, documentId }, 'auto version failed'));
+    }
   });
+  events.on('unloaded', ({ documentId }) => versions.liveSessionEnded(documentId));
+  events.on('deleted', ({ documentId }) => versions.documentDeleted(documentId));
 
   const sweep = setInterval(() => {
     pruneVersions(db, versions.clock.now()).catch((error: unknown) =>

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { etagOf, presentDocument } from '../documents/routes';
-import { requireUser } from '../plugins/auth';
+import { authorizeDocument, etagOf, presentDocument, type DocumentAbility } from '../documents';
+import { requireUser } from '../plugins';
 import { parseInput } from '../validation';
 import { documentIdSchema } from '../../shared/schemas/documents';
 import {
@@ -50,16 +50,23 @@ function presentDetail(row: VersionRecord): VersionDetail {
 export const versionRoutes: FastifyPluginAsync = async (app) => {
   const { versions } = app;
 
+  /** The signed-in user, once the access policy lets them do `ability` to the document (else 401 / 404). */
+  async function authorize(request: FastifyRequest, documentId: string, ability: DocumentAbility) {
+    const { userId } = await requireUser(request);
+    await authorizeDocument(app.database, { kind: 'user', userId }, documentId, ability);
+    return { userId };
+  }
+
   app.get('/:id/versions', async (request, reply) => {
     const { id } = parseInput(documentParams, request.params);
-    const { userId } = await requireUser(request);
+    const { userId } = await authorize(request, id, 'seeVersions');
     const rows = await versions.list(userId, id);
     return reply.header('cache-control', 'private, no-cache').send(rows.map(presentSummary));
   });
 
   app.get('/:id/versions/:versionId', async (request, reply) => {
     const { id, versionId } = parseInput(versionParams, request.params);
-    const { userId } = await requireUser(request);
+    const { userId } = await authorize(request, id, 'seeVersions');
     const row = await versions.get(userId, id, versionId);
     // A version never changes once written.
     return reply.header('cache-control', 'private, max-age=3600').send(presentDetail(row));
@@ -68,7 +75,7 @@ export const versionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/:id/versions', { config: WRITE_RATE_LIMIT }, async (request, reply) => {
     const { id } = parseInput(documentParams, request.params);
     const { name } = parseInput(saveVersionBodySchema, request.body);
-    const { userId } = await requireUser(request);
+    const { userId } = await authorize(request, id, 'manageVersions');
     const row = await versions.saveNamed(userId, id, name);
     return reply.status(201).send(presentDetail(row));
   });
@@ -78,14 +85,14 @@ export const versionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/:id/versions/checkpoint', { config: WRITE_RATE_LIMIT }, async (request, reply) => {
     const { id } = parseInput(documentParams, request.params);
     const { reason } = parseInput(checkpointBodySchema, request.body);
-    const { userId } = await requireUser(request);
+    const { userId } = await authorize(request, id, 'manageVersions');
     const row = await versions.checkpoint(userId, id, reason);
     return row ? reply.status(201).send(presentDetail(row)) : reply.status(204).send();
   });
 
   app.post('/:id/versions/:versionId/restore', { config: WRITE_RATE_LIMIT }, async (request, reply) => {
     const { id, versionId } = parseInput(versionParams, request.params);
-    const { userId } = await requireUser(request);
+    const { userId } = await authorize(request, id, 'manageVersions');
     const { document, replaced } = await versions.restore(userId, id, versionId);
     return reply
       .header('etag', etagOf(document.version))
@@ -95,7 +102,7 @@ export const versionRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete('/:id/versions/:versionId', async (request, reply) => {
     const { id, versionId } = parseInput(versionParams, request.params);
-    const { userId } = await requireUser(request);
+    const { userId } = await authorize(request, id, 'manageVersions');
     await versions.deleteNamed(userId, id, versionId);
     return reply.status(204).send();
   });

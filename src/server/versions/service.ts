@@ -1,12 +1,6 @@
 import type { ServerDependencies } from '../dependencies';
 import type { JSONContent } from '@tiptap/core';
-import {
-  getDocument,
-  updateDocument,
-  type DocumentRecord,
-  type DocumentsContext,
-} from '../documents/service';
-import { findDocumentOwner } from '../documents/repository';
+import { getDocument, type DocumentRecord, type DocumentsContext, findDocumentOwner } from '../documents';
 import { conflict, notFound } from '../errors';
 import { documentWordCount } from '../../shared/diff/document-diff';
 import type { RichTextDoc } from '../../shared/schemas/richText';
@@ -116,9 +110,9 @@ export class VersionsService {
   }
 
   /**
-   * Makes the document's title and content those of the version, for every connected editor (the documents
-   * module's write reaches the live document in one Yjs transaction), after keeping what it replaces as a
-   * `restore` version.
+   * Makes the document's title and content those of the version, for every connected editor (the document
+   * writer changes a live document in one Yjs transaction), after keeping what it replaces as a `restore`
+   * version.
    */
   async restore(
     userId: string,
@@ -129,9 +123,14 @@ export class VersionsService {
     const version = await findVersion(this.deps.db, documentId, versionId);
     if (!version) throw notFound('Version not found', 'version_not_found');
     const replaced = await this.take(documentId, 'restore', this.currentState(document));
-    const restored = await updateDocument(this.deps.documents, userId, documentId, {
+    const writer = this.deps.documents.documentWriter;
+    const restored = await writer.update({
+      userId,
+      documentId,
       title: version.title,
-      content: version.content as RichTextDoc,
+      // Valid when it was kept; repaired, never refused, should the rules have changed since.
+      content: writer.validate(version.content, 'repair'),
+      source: 'restore',
     });
     return { document: restored, replaced };
   }
@@ -148,7 +147,7 @@ export class VersionsService {
     }
   }
 
-  // ---- Triggers from the collaboration side (the live Y.Doc is the current state) ----
+  // ---- Triggers from the documents event stream (for a live document, the Y.Doc is the current state) ----
 
   /** An edit reached the live document through a connection. */
   recordLiveEdit(documentId: string, editor: { userId: string } | 'share-link'): void {
@@ -158,7 +157,7 @@ export class VersionsService {
     );
   }
 
-  /** A REST write replaced the content (the writer is an author of the next version). */
+  /** The document writer replaced the content for this user (REST, restore): an author of the next version. */
   recordRestEdit(documentId: string, userId: string): void {
     this.tracker.record(documentId, userAuthorKey(userId));
   }

@@ -329,7 +329,7 @@ describe('version history', () => {
     expect(list[0]!.authors.map((a) => a.name)).toEqual(['AI', 'Alice Author']);
   });
 
-  it('deletes named versions only; deleting the document deletes its versions', async () => {
+  it('deletes named versions only; deleting the document for good deletes its versions', async () => {
     const id = await createDocument(server, alice, { content: docOf('x') });
     const named = await server.request('POST', `/api/documents/${id}/versions`, {
       token: alice.token,
@@ -357,6 +357,7 @@ describe('version history', () => {
     expect((await listVersions(server, alice, id)).map((v) => v.id)).toEqual([auto.body.id]);
 
     await server.request('DELETE', `/api/documents/${id}`, { token: alice.token });
+    await server.request('DELETE', `/api/trash/${id}`, { token: alice.token });
     const [left] = await server.database.db
       .select({ count: sql<number>`count(*)::int` })
       .from(documentVersions)

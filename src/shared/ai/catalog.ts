@@ -1,19 +1,10 @@
 /**
- * The rewrite styles and tone options of SPEC §3, shared by the rewrite dialog and the server's prompts.
+ * The eight rewrite styles and six tone options, shared by the rewrite dialog and the server's prompts.
  * `icon` names a lucide-react icon; `color` is a Tailwind colour family the dialog uses for the chip.
  */
 
-export const REWRITE_STYLE_IDS = [
-  'clarity',
-  'concise',
-  'expand',
-  'professional',
-  'casual',
-  'persuasive',
-  'academic',
-  'creative',
-] as const;
-export type RewriteStyleId = (typeof REWRITE_STYLE_IDS)[number];
+export type RewriteStyleId =
+  'clarity' | 'concise' | 'expand' | 'professional' | 'casual' | 'persuasive' | 'academic' | 'creative';
 
 export interface RewriteStyle {
   id: RewriteStyleId;
@@ -97,15 +88,8 @@ export const REWRITE_STYLES: readonly RewriteStyle[] = [
   },
 ];
 
-export const TONE_IDS = [
-  'professional',
-  'friendly',
-  'authoritative',
-  'empathetic',
-  'enthusiastic',
-  'informative',
-] as const;
-export type ToneId = (typeof TONE_IDS)[number];
+export type ToneId =
+  'professional' | 'friendly' | 'authoritative' | 'empathetic' | 'enthusiastic' | 'informative';
 
 export interface ToneOption {
   id: ToneId;

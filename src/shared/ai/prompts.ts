@@ -5,33 +5,18 @@
  */
 import type { RewriteStyle, ToneOption } from './catalog';
 
-export const AI_ACTIONS = [
-  'complete',
-  'improve',
-  'rewrite',
-  'tone',
-  'summarize',
-  'outline',
-  'alternatives',
-  'rephrase',
-  'suggestions',
-  'command',
-  'chat',
-] as const;
-export type AiAction = (typeof AI_ACTIONS)[number];
-
-/** Actions that can answer as a stream of server-sent events. */
-export const STREAMING_AI_ACTIONS = [
-  'complete',
-  'improve',
-  'rewrite',
-  'tone',
-  'summarize',
-  'outline',
-  'command',
-  'chat',
-] as const;
-export type StreamingAiAction = (typeof STREAMING_AI_ACTIONS)[number];
+export type AiAction =
+  | 'complete'
+  | 'improve'
+  | 'rewrite'
+  | 'tone'
+  | 'summarize'
+  | 'outline'
+  | 'alternatives'
+  | 'rephrase'
+  | 'suggestions'
+  | 'command'
+  | 'chat';
 
 export interface BuiltPrompt {
   system: string;
@@ -48,7 +33,7 @@ const OUTPUT_RULE =
 const SYSTEM = `You are Quillwright's writing assistant. ${DATA_RULE} ${OUTPUT_RULE}`;
 
 /** Neutralises closing tags inside user text so it cannot end the delimited block early. */
-export function escapeDelimited(text: string): string {
+function escapeDelimited(text: string): string {
   return text.replace(/<\/?(text|context|topic|document|conversation|question)\s*>/gi, (tag) =>
     tag.replace('<', '&lt;'),
   );

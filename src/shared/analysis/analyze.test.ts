@@ -163,7 +163,7 @@ describe('readability and sentiment', () => {
 });
 
 describe('fallback', () => {
-  it('an empty document gives SPEC’s fallback: readability 7, "Content analysis unavailable"', () => {
+  it('an empty document gives the fallback answer: readability 7, "Content analysis unavailable"', () => {
     for (const blocks of [[], [block('')], [block('   ')]]) {
       const result = analyzeBlocks(blocks);
       expect(result.fallback).toBe(true);

@@ -262,7 +262,10 @@ function combine(blocks: AnalysisBlock[], facts: BlockFacts[]): DocumentAnalysis
   };
 }
 
-/** Analysis that never throws: SPEC §8's fallback when it does. */
+/**
+ * Analysis that never throws: the fallback answer (readability 7, 'Content analysis unavailable') when it
+ * does.
+ */
 export function safeAnalyze(analyze: BlockAnalyzer, blocks: AnalysisBlock[]): DocumentAnalysis {
   try {
     return analyze(blocks);

@@ -1,10 +1,4 @@
 export * from './result';
-export {
-  analyzeBlocks,
-  createBlockAnalyzer,
-  plainTextBlocks,
-  safeAnalyze,
-  type BlockAnalyzer,
-} from './analyze';
+export { analyzeBlocks, createBlockAnalyzer, plainTextBlocks, safeAnalyze } from './analyze';
 export { analyzeText } from './response';
-export { countWords, readingTimeMinutes, splitSentences } from './text';
+export { countWords, readingTimeMinutes } from './text';

@@ -3,8 +3,8 @@ import { analyzeBlocks, plainTextBlocks } from './analyze';
 import { countWords, readingTimeMinutes } from './text';
 
 /**
- * POST /api/ai/analyze's answer for plain text (SPEC §3): readabilityScore, suggestions, wordCount (split on
- * whitespace, SPEC §5) and reading time, with the details under `analysis`. The same analysis as the
+ * POST /api/ai/analyze's answer for plain text: readabilityScore, suggestions, wordCount (split on
+ * whitespace) and reading time, with the details under `analysis`. The same analysis as the
  * editor's Analyze panel.
  */
 export function analyzeText(text: string): AnalysisResponse {

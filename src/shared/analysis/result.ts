@@ -56,13 +56,16 @@ export interface SentenceLengthBucket {
 export type SentimentLabel = 'positive' | 'neutral' | 'negative';
 
 export interface DocumentAnalysis {
-  /** True when analysis failed or there was nothing to analyse: SPEC §8's fallback values. */
+  /**
+   * True when analysis failed or there was nothing to analyse: readability 7 and 'Content analysis
+   * unavailable'.
+   */
   fallback: boolean;
   /** Words as the readability formulas count them (letters and digits). */
   wordCount: number;
   sentenceCount: number;
   readability: {
-    /** 0–10, higher is easier (Flesch reading ease / 10); SPEC's readabilityScore. */
+    /** 0–10, higher is easier (Flesch reading ease / 10); the API's readabilityScore. */
     score: number;
     /** 0–100. */
     fleschReadingEase: number;
@@ -111,7 +114,7 @@ export function emptyBuckets(): SentenceLengthBucket[] {
   return buckets;
 }
 
-/** SPEC §8: what analysis answers when it cannot analyse (readability 7, 'Content analysis unavailable'). */
+/** What analysis answers when it cannot analyse (readability 7, 'Content analysis unavailable'). */
 export function fallbackAnalysis(): DocumentAnalysis {
   const ease = DEFAULT_READABILITY_SCORE * 10;
   return {

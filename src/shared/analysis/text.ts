@@ -7,14 +7,17 @@ export interface Span {
   end: number;
 }
 
-/** SPEC §5: words split on whitespace (the word count and reading time everywhere in the product). */
+/** Words split on whitespace (one rule for the word count and reading time everywhere in the product). */
 export function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }
 
-/** SPEC §5: minutes = ceil(words / 200), at least 1. */
+/**
+ * Minutes to read at 200 words a minute, rounded up: any text takes at least a minute, and an empty document
+ * none (it would otherwise claim "1 min read" with nothing in it).
+ */
 export function readingTimeMinutes(wordCount: number): number {
-  return Math.max(1, Math.ceil(wordCount / READING_WORDS_PER_MINUTE));
+  return wordCount <= 0 ? 0 : Math.max(1, Math.ceil(wordCount / READING_WORDS_PER_MINUTE));
 }
 
 /** Sentences of plain text, whitespace collapsed (the extractive summary picks from these). */

@@ -37,6 +37,8 @@ export const COLLAB_CLOSE = {
   documentTooLarge: { code: 4507, reason: 'document-too-large' },
   /** More messages than COLLAB_LIMITS allows in a burst: a flood, not typing. */
   rateLimited: { code: 4429, reason: 'rate-limited' },
+  /** A view-only link visitor reads the saved copy over REST, not the live document (it holds every suggestion). */
+  viewOnly: { code: 4405, reason: 'view-only' },
   /** A "Can suggest" visitor sent a change that was not a tracked suggestion; nothing of it was applied. */
   suggestionsOnly: { code: 4409, reason: 'suggestions-only' },
   /**
@@ -60,11 +62,6 @@ export const COLLAB_LIMITS = {
   maxMessageBytes: 4 * 1024 * 1024,
   maxDocumentBytes: 16 * 1024 * 1024,
 } as const;
-export type CollabCloseReason = (typeof COLLAB_CLOSE)[keyof typeof COLLAB_CLOSE]['reason'];
-
-export function isCollabCloseReason(value: unknown): value is CollabCloseReason {
-  return Object.values(COLLAB_CLOSE).some((entry) => entry.reason === value);
-}
 
 /**
  * Stateless messages from the server to every client of a document (`provider.on('stateless', ({ payload }) => …)`).

@@ -3,9 +3,6 @@ import { Fragment, Mark, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { getEditorSchema } from './extensions';
 import { InvalidContentError, repairRichText, validateRichText } from './validate';
 
-/** SPEC §3: the empty document is a doc with an empty content list. */
-export const EMPTY_DOCUMENT: JSONContent = { type: 'doc', content: [] };
-
 export class InvalidRichTextError extends Error {
   override name = 'InvalidRichTextError';
 }
@@ -33,7 +30,7 @@ function repairMarks(node: ProseMirrorNode): ProseMirrorNode {
 }
 
 /**
- * Reads rich-text content as SPEC §3 allows it to arrive (a tree, or that tree as a JSON string) and
+ * Reads rich-text content in either form it may arrive in (a tree, or that tree as a JSON string) and
  * checks it with the content validator (validate.ts) and the editor schema: unknown nodes, marks or
  * attribute values are refused with InvalidRichTextError, and so is invalid nesting, unless `strict` is
  * false (then they are repaired); disallowed link hrefs are blanked. Returns the ProseMirror node.
@@ -74,7 +71,8 @@ export function parseRichText(value: unknown, options: ParseRichTextOptions = {}
     );
   }
   if (!strict) node = repairMarks(node);
-  // The empty doc (SPEC §3) is allowed although the schema wants one block; everything else must be valid.
+  // The empty doc (a new document's content) is allowed although the schema wants one block; everything else
+  // must be valid.
   if (node.childCount > 0) {
     try {
       node.check();

@@ -8,10 +8,10 @@ import {
   parseStatelessMessage,
 } from './collab-protocol';
 import { createEditorExtensions, getEditorSchema, shouldAutoLink } from './extensions';
-import { isAllowedHref } from './links';
+import { isSafeHref } from './links';
 
-describe('editor schema (SPEC §3)', () => {
-  it('has exactly the nodes and marks of SPEC §3', () => {
+describe('editor schema', () => {
+  it("has exactly the product's nodes and marks (docs/product-rules.md#rich-text-content)", () => {
     const schema = getEditorSchema();
     expect(Object.keys(schema.nodes).sort()).toEqual(
       [
@@ -33,7 +33,7 @@ describe('editor schema (SPEC §3)', () => {
     );
   });
 
-  it('carries the attributes of SPEC §3: link target/rel, textStyle font/size/colour/aiSuggestion, alignment', () => {
+  it("carries the product's attributes: link target/rel, textStyle font/size/colour/aiSuggestion, alignment", () => {
     const schema = getEditorSchema();
     expect(Object.keys(schema.marks.link!.spec.attrs ?? {})).toEqual(
       expect.arrayContaining(['href', 'target', 'rel', 'class']),
@@ -56,7 +56,7 @@ describe('editor schema (SPEC §3)', () => {
   });
 });
 
-describe('link whitelist (SPEC §5)', () => {
+describe('link scheme whitelist', () => {
   it('accepts whitelisted schemes and relative hrefs, refuses others including disguised ones', () => {
     for (const href of [
       'https://a.test',
@@ -68,7 +68,7 @@ describe('link whitelist (SPEC §5)', () => {
       '#top',
       'page',
     ]) {
-      expect(isAllowedHref(href), href).toBe(true);
+      expect(isSafeHref(href), href).toBe(true);
     }
     for (const href of [
       'javascript:alert(1)',
@@ -76,7 +76,7 @@ describe('link whitelist (SPEC §5)', () => {
       'data:text/html,x',
       'file:///etc/passwd',
     ]) {
-      expect(isAllowedHref(href), href).toBe(false);
+      expect(isSafeHref(href), href).toBe(false);
     }
   });
 

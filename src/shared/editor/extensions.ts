@@ -28,20 +28,21 @@ import {
   UNDO_NEW_GROUP_DELAY_MS,
 } from '../constants';
 import { LinkMark } from './link-mark';
-import { isAllowedHref } from './links';
+import { isSafeHref } from './links';
 import { DeletionMark, InsertionMark } from './suggestion-marks';
 
 /**
- * THE list of TipTap extensions that defines the document schema of SPEC §3. The browser editor and the
- * server (Yjs ⇄ JSON transform, validation of content from the API) both build their schema from it, so
- * the two can never drift. Client-only extensions (link detection, Placeholder, Collaboration, CollaborationCaret,
- * slash menu, views) are added on top by the editor UI; they must not add nodes, marks or attributes.
+ * THE list of TipTap extensions that defines the document schema (docs/product-rules.md#rich-text-content).
+ * The browser editor and the server (Yjs ⇄ JSON transform, validation of content from the API) both build
+ * their schema from it, so the two can never drift. Client-only extensions (link detection, Placeholder,
+ * Collaboration, CollaborationCaret, slash menu, views) are added on top by the editor UI; they must not add
+ * nodes, marks or attributes.
  *
  * Nothing here may import DOM-only code: the server calls getSchema() on it.
  */
 
 /** `aiSuggestion` attribute on the textStyle mark: the id of the AI suggestion a run of text came from. */
-export const AiSuggestionAttribute = Extension.create({
+const AiSuggestionAttribute = Extension.create({
   name: 'aiSuggestionAttribute',
   addGlobalAttributes() {
     return [
@@ -66,7 +67,7 @@ export const AiSuggestionAttribute = Extension.create({
  * scheme, or a host with a dot that is not a bare IPv4 address.
  */
 export function shouldAutoLink(url: string): boolean {
-  if (!isAllowedHref(url)) return false;
+  if (!isSafeHref(url)) return false;
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//iu.test(url);
   const hasMaybeScheme = /^[a-z][a-z0-9+.-]*:/iu.test(url);
   if (hasScheme || (hasMaybeScheme && !url.includes('@'))) return true;
@@ -79,7 +80,7 @@ export function shouldAutoLink(url: string): boolean {
  * Links always render with target _blank and the safe rel, whatever `rel`/`target` a stored mark carries
  * (content from the API or from a collaborator could say rel="opener": reverse tabnabbing).
  */
-export const SafeLink = LinkMark.extend({
+const SafeLink = LinkMark.extend({
   renderHTML(props) {
     const [tag, attributes, hole] = this.parent!(props) as [string, Record<string, unknown>, 0];
     return [tag, { ...attributes, target: LINK_TARGET, rel: LINK_REL }, hole];
@@ -88,8 +89,8 @@ export const SafeLink = LinkMark.extend({
 
 export interface EditorExtensionOptions {
   /**
-   * ProseMirror undo/redo (SPEC §9: depth 100, new group after 500 ms). Turn it off when the editor is
-   * bound to Yjs: the Collaboration extension brings its own undo manager. Default true.
+   * ProseMirror undo/redo (depth 100, new group after 500 ms: the library's defaults). Turn it off when the
+   * editor is bound to Yjs: the Collaboration extension brings its own undo manager. Default true.
    */
   history?: boolean;
   /** Open links when clicked. Default false (the editor is editable; the UI may enable it read-only). */
@@ -130,7 +131,7 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): An
       linkOnPaste: true,
       defaultProtocol: DEFAULT_LINK_PROTOCOL,
       HTMLAttributes: { target: LINK_TARGET, rel: LINK_REL },
-      isAllowedUri: (url) => isAllowedHref(url),
+      isAllowedUri: (url) => isSafeHref(url),
       shouldAutoLink,
     }),
     TextStyle,
@@ -147,7 +148,9 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): An
 
 let cachedSchema: Schema | undefined;
 
-/** The ProseMirror schema of SPEC §3 (built once). Plugins are irrelevant to it, so history is off. */
+/**
+ * The ProseMirror schema of stored documents (built once). Plugins are irrelevant to it, so history is off.
+ */
 export function getEditorSchema(): Schema {
   cachedSchema ??= getSchema(createEditorExtensions({ history: false }));
   return cachedSchema;

@@ -41,7 +41,7 @@ const SUGGESTION_ATTRIBUTES = [
 ];
 
 /** Element → the attributes it may carry. */
-export const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   p: ['style'],
   h1: ['style'],
   h2: ['style'],
@@ -63,7 +63,7 @@ export const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = 
   ins: SUGGESTION_ATTRIBUTES,
   del: SUGGESTION_ATTRIBUTES,
 };
-export const RENDERED_TAGS = Object.keys(RENDERED_ATTRIBUTES);
+const RENDERED_TAGS = Object.keys(RENDERED_ATTRIBUTES);
 
 /** Element → the class names it may carry. */
 const CLASS_RULES: Record<string, RegExp> = {

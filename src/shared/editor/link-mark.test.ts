@@ -7,14 +7,14 @@ import { Text } from '@tiptap/extension-text';
 import { MarkdownManager } from '@tiptap/markdown';
 import { describe, expect, it } from 'vitest';
 import { LinkMark } from './link-mark';
-import { isAllowedHref } from './links';
+import { isSafeHref } from './links';
 
 const options = {
   openOnClick: false,
   autolink: true,
   defaultProtocol: 'https',
   HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow' },
-  isAllowedUri: (url: string) => isAllowedHref(url),
+  isAllowedUri: (url: string) => isSafeHref(url),
 };
 const base = [Document, Paragraph, Text];
 const ours = getSchema([...base, LinkMark.configure(options)]).marks.link!;

@@ -1,6 +1,6 @@
 import { Mark, mergeAttributes } from '@tiptap/core';
 import type { LinkOptions } from '@tiptap/extension-link';
-import { isAllowedHref } from './links';
+import { isSafeHref } from './links';
 
 /**
  * TipTap's Link mark (@tiptap/extension-link) without its behaviours: the same schema (attributes, parsing,
@@ -29,7 +29,7 @@ export const LinkMark = Mark.create<LinkOptions>({
       protocols: [],
       defaultProtocol: 'http',
       HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow', class: null },
-      isAllowedUri: (url) => isAllowedHref(url),
+      isAllowedUri: (url) => isSafeHref(url),
       validate: (url) => !!url,
       shouldAutoLink: () => true,
     };
@@ -109,7 +109,7 @@ export const LinkMark = Mark.create<LinkOptions>({
 
 function allowedUriContext(options: LinkOptions): Parameters<LinkOptions['isAllowedUri']>[1] {
   return {
-    defaultValidate: (url) => isAllowedHref(url),
+    defaultValidate: (url) => isSafeHref(url),
     protocols: options.protocols,
     defaultProtocol: options.defaultProtocol,
   };

@@ -1,8 +1,8 @@
 import { ALLOWED_LINK_PROTOCOLS } from '../constants';
 
 /**
- * SPEC §5: an href is kept only when it is relative or its scheme is on the whitelist. One implementation for
- * the editor (rendering, parsing, setLink, autolink), the server's exports and the content validator
+ * Link safety: an href is kept only when it is relative or its scheme is on the whitelist. One implementation
+ * for the editor (rendering, parsing, setLink, autolink), the server's exports and the content validator
  * (validate.ts), which also sees through entity-encoded and whitespace-split schemes.
  */
 
@@ -52,7 +52,7 @@ function decodeEntities(value: string): string {
 }
 
 /**
- * True when a link may point there: an allowed scheme (SPEC §5: http, https, ftp, ftps, mailto, tel, callto,
+ * True when a link may point there: an allowed scheme (http, https, ftp, ftps, mailto, tel, callto,
  * sms, cid, xmpp) or a relative reference (`/x`, `#a`, `?q`, `page.html`, `//host/x`). The scheme is read the
  * way a browser would after HTML-entity decoding and removal of whitespace and control characters, so
  * `JaVaScRiPt:`, ` javascript:`, `java\nscript:` and `javascript&colon;` are all refused. The empty string is
@@ -73,11 +73,8 @@ export function isSafeHref(href: string): boolean {
   return ALLOWED_PROTOCOLS.has(scheme[1]!.toLowerCase());
 }
 
-/** The href itself when safe (trimmed), otherwise '' (SPEC §5: "the href is blanked"). */
+/** The href itself when safe (trimmed), otherwise '': an unsafe link keeps its text but loses its target. */
 export function sanitizeHref(href: unknown): string {
   if (typeof href !== 'string') return '';
   return isSafeHref(href) ? href.trim() : '';
 }
-
-/** The editor's name for isSafeHref (TipTap's Link `isAllowedUri`). */
-export const isAllowedHref = isSafeHref;

@@ -13,10 +13,9 @@ import { Mark, mergeAttributes, type Attributes } from '@tiptap/core';
  * - `created_at`: ISO 8601 time the change was proposed.
  */
 
-export const SUGGESTION_MARK_NAMES = ['insertion', 'deletion'] as const;
-export type SuggestionMarkName = (typeof SUGGESTION_MARK_NAMES)[number];
+export type SuggestionMarkName = 'insertion' | 'deletion';
 export const SUGGESTION_SOURCES = ['ai', 'user'] as const;
-export type SuggestionSource = (typeof SUGGESTION_SOURCES)[number];
+type SuggestionSource = (typeof SUGGESTION_SOURCES)[number];
 
 export interface SuggestionAttributes {
   id: string;
@@ -48,7 +47,7 @@ function suggestionAttributes(): Attributes {
 }
 
 /** A stable hue (0–359) for an author, so each person's suggestions keep their colour on every screen. */
-export function suggestionHue(authorId: string | null | undefined): number {
+function suggestionHue(authorId: string | null | undefined): number {
   let hash = 0;
   for (const character of authorId ?? '') hash = (hash * 31 + character.charCodeAt(0)) | 0;
   return Math.abs(hash) % 360;

@@ -129,3 +129,33 @@ describe('tracked-change marks', () => {
     }
   });
 });
+
+describe('lone UTF-16 surrogates (cannot be stored in jsonb)', () => {
+  const withLone = {
+    type: 'doc',
+    content: [
+      paragraph(text('half \udfff pair')),
+      paragraph(text('link', [{ type: 'link', attrs: { href: '/notes\ud83d' } }])),
+      paragraph(text('whole \ud83e\udd89 owl')),
+    ],
+  };
+
+  it('are refused in text and in attribute values, naming where', () => {
+    expect(() => validateRichText(withLone)).toThrow(/content\[0\].*lone UTF-16 surrogate/);
+    expect(() => validateRichText({ type: 'doc', content: [withLone.content[1]] })).toThrow(
+      /attribute "href" contains a lone UTF-16 surrogate/,
+    );
+    expect(() => validateRichText({ type: 'doc', content: [withLone.content[2]] })).not.toThrow();
+  });
+
+  it('are replaced by U+FFFD in repair mode, and pairs are kept', () => {
+    const { doc, changed } = repairRichText(withLone);
+    expect(changed).toBe(true);
+    const json = JSON.stringify(doc);
+    expect(json).toContain('"half \ufffd pair"');
+    expect(json).toContain('"/notes\ufffd"');
+    expect(json).toContain('"whole 🦉 owl"');
+    // JSON.stringify writes a lone surrogate as an escape.
+    expect(json).not.toMatch(/\\ud[89a-f]/i);
+  });
+});

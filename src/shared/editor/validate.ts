@@ -5,6 +5,7 @@ import { getEditorSchema } from './extensions';
 import { STYLE_VALUE_PATTERNS } from './html-policy';
 import { MAX_HREF_LENGTH, sanitizeHref } from './links';
 import { hasNul, stripNul } from '../text/nul';
+import { hasLoneSurrogate, replaceLoneSurrogates } from '../text/surrogates';
 import { SUGGESTION_SOURCES } from './suggestion-marks';
 
 /**
@@ -21,18 +22,19 @@ import { SUGGESTION_SOURCES } from './suggestion-marks';
  *   store) and so are marks a node does not allow (code blocks hold plain text, as ProseMirror would do).
  * - `repair` (live content, stored content before an export): never fails. Unknown or misplaced nodes and
  *   unknown marks are dropped, attribute values clamped (heading level to 1–3) or removed, disallowed hrefs
- *   blanked, over-long text cut; `changed` says whether anything was.
+ *   blanked, over-long text cut, lone UTF-16 surrogates replaced by U+FFFD; `changed` says whether anything was.
  * The walk is iterative, so a hostile tree cannot overflow the stack.
  */
 
 export const MAX_RICH_TEXT_DEPTH = 64;
 export const MAX_RICH_TEXT_NODES = 100_000;
-export const MAX_MARKS_PER_NODE = 16;
+const MAX_MARKS_PER_NODE = 16;
 /** Longest text of one text node (a paragraph of about 300 pages). */
 export const MAX_TEXT_NODE_LENGTH = 1_000_000;
 const MAX_SHORT_ATTR_LENGTH = 256;
+const LONE_SURROGATE_MESSAGE = 'contains a lone UTF-16 surrogate (half of a character)';
 
-export type ValidationMode = 'refuse' | 'repair';
+type ValidationMode = 'refuse' | 'repair';
 
 export class InvalidContentError extends Error {
   override name = 'InvalidContentError';
@@ -280,6 +282,10 @@ class Walk {
         raw = stripNul(raw);
         this.changed = true;
       }
+      if (typeof raw === 'string' && hasLoneSurrogate(raw)) {
+        this.problem(() => `${where()}: attribute "${key}" ${LONE_SURROGATE_MESSAGE}`);
+        raw = replaceLoneSurrogates(raw);
+      }
       const result = attrRules[key]!(raw);
       let value: unknown;
       if (result.ok) value = result.value;
@@ -410,6 +416,10 @@ class Walk {
         text = stripNul(text);
         this.changed = true;
         if (text === '') return null;
+      }
+      if (hasLoneSurrogate(text)) {
+        this.problem(() => `text node at ${pathOf(frame)} ${LONE_SURROGATE_MESSAGE}`);
+        text = replaceLoneSurrogates(text);
       }
       if (text.length > MAX_TEXT_NODE_LENGTH) {
         this.problem(() => `text node at ${pathOf(frame)} is longer than ${MAX_TEXT_NODE_LENGTH} characters`);

@@ -1,7 +1,9 @@
-import { generateText } from '@tiptap/core';
 import { MarkdownManager } from '@tiptap/markdown';
+import escapeHtml from 'escape-html';
 import { createEditorExtensions } from '../editor/extensions';
 import type { RichTextDoc } from '../schemas/richText';
+import { renderPlainText } from './plain-text';
+import { markdownTitle, titleAsPlainLine } from './title';
 
 const extensions = createEditorExtensions({ history: false });
 let markdown: MarkdownManager | undefined;
@@ -14,20 +16,16 @@ function markdownManager(): MarkdownManager {
 /** Markdown through TipTap's own serializer (the same schema as the editor). */
 export function documentToMarkdown(title: string, doc: RichTextDoc): string {
   const body = markdownManager().serialize(doc).trim();
-  return `# ${title.replace(/\s+/g, ' ').trim()}\n\n${body}\n`;
+  return `# ${markdownTitle(title)}\n\n${body}\n`;
 }
 
 export function markdownToDocument(source: string): RichTextDoc {
   return markdownManager().parse(source) as RichTextDoc;
 }
 
-/** Plain text: blocks separated by a blank line, hard breaks as newlines. */
+/** Plain text: the title, a blank line, then the body (plain-text.ts: list markers kept, no padding). */
 export function documentToText(title: string, doc: RichTextDoc): string {
-  const body = generateText(doc, extensions, {
-    blockSeparator: '\n\n',
-    textSerializers: { hardBreak: () => '\n' },
-  });
-  return `${title}\n\n${body.trim()}\n`;
+  return `${titleAsPlainLine(title)}\n\n${renderPlainText(doc).trimEnd()}\n`;
 }
 
 const STANDALONE_STYLES = `
@@ -43,18 +41,12 @@ const STANDALONE_STYLES = `
   @media print { body { margin: 0; max-width: none; } a { color: inherit; } }
 `;
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 /**
  * A standalone HTML file around an already-sanitized body. The CSP forbids every script, so even a
  * sanitizer miss could not run anything when the file is opened.
  */
 export function standaloneHtml(title: string, sanitizedBody: string): string {
-  const safeTitle = escapeHtml(title);
+  const safeTitle = escapeHtml(titleAsPlainLine(title));
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -15,6 +15,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import { sanitizeHref, type RichTextNode as RichNode } from '../schemas/richText';
+import { titleAsPlainLine } from './title';
 import { WORD_STYLE_NAMES } from './word-styles';
 
 const HEADINGS = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
@@ -280,7 +281,9 @@ function levels(format: (typeof LevelFormat)[keyof typeof LevelFormat], start: n
  * A Word document with real heading styles, lists, quotes, code, links and text styles; pending tracked
  * changes become Word revisions (Word and LibreOffice show them for review).
  */
-export function documentToDocx(title: string, doc: RichNode): Document {
+export function documentToDocx(rawTitle: string, doc: RichNode): Document {
+  // The docx package escapes XML and drops characters XML cannot hold; line breaks would still split it.
+  const title = titleAsPlainLine(rawTitle);
   const ctx: Context = {
     listDepth: 0,
     quote: false,

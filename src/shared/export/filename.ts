@@ -1,10 +1,9 @@
 import { EXPORT_FILENAME_FALLBACK } from '../constants';
 
-export const EXPORT_FORMATS = ['pdf', 'md', 'html', 'txt', 'docx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ExportFormat = 'pdf' | 'md' | 'html' | 'txt' | 'docx';
 
 /**
- * SPEC §9: the title lower-cased with every non-alphanumeric character replaced by `_` (fallback
+ * Export file names: the title lower-cased with every non-alphanumeric character replaced by `_` (fallback
  * `document`), then the ISO date. "My Essay!" exported on 2026-11-22 → `my_essay__2026-11-22.md`.
  */
 export function exportFileName(title: string, extension: string, now: Date = new Date()): string {

@@ -1,6 +1,6 @@
 import type { RichTextDoc } from '../schemas/richText';
 
-/** A document holding every node and mark of SPEC §3, for export round trips. */
+/** A document holding every node and mark of the editor schema, for export round trips. */
 export const EVERY_NODE_DOCUMENT: RichTextDoc = {
   type: 'doc',
   content: [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** The AI settings of an instance (GET/PUT /api/admin/ai, admins only). API keys are write-only. */
 
-export const AI_PROVIDER_KINDS = ['openai-compatible', 'anthropic'] as const;
+const AI_PROVIDER_KINDS = ['openai-compatible', 'anthropic'] as const;
 export type AiProviderKind = (typeof AI_PROVIDER_KINDS)[number];
 /** Most providers one instance may configure in the app. */
 export const AI_MAX_PROVIDERS = 20;
@@ -12,7 +12,7 @@ const httpUrl = z
   .max(2_000)
   .transform((v) => v.replace(/\/+$/, ''));
 
-export const aiProviderInputSchema = z.object({
+const aiProviderInputSchema = z.object({
   /** An existing provider's id to update it; absent (or unknown) adds one. Env providers are read-only. */
   id: z.string().max(100).optional(),
   kind: z.enum(AI_PROVIDER_KINDS, { error: 'kind must be openai-compatible or anthropic' }),
@@ -25,7 +25,7 @@ export const aiProviderInputSchema = z.object({
 });
 export type AiProviderInput = z.infer<typeof aiProviderInputSchema>;
 
-export const aiAllowanceSchema = z.object({
+const aiAllowanceSchema = z.object({
   /** Monthly AI tokens per member when no billing is configured; null = the server default. */
   monthly_tokens_per_user: z.number().int().min(0).max(1_000_000_000).nullable(),
   admins_unlimited: z.boolean(),

@@ -11,7 +11,6 @@ export const chatRequestSchema = z.object({
       error: `Messages are at most ${CHAT_MESSAGE_MAX_CHARS.toLocaleString('en-US')} characters`,
     }),
 });
-export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 /** One proposed change: an exact passage of the document and its replacement (empty to delete it). */
 export const chatEditSchema = z.object({

@@ -4,7 +4,7 @@ import { DEFAULT_ALTERNATIVES_COUNT } from '../constants';
 /** Largest text (characters) any AI call accepts; longer → 413 text_too_large. */
 export const AI_MAX_TEXT_CHARS = 20_000;
 /** Most alternatives one call may ask for. */
-export const AI_MAX_ALTERNATIVES = 5;
+const AI_MAX_ALTERNATIVES = 5;
 
 // `text` is checked for emptiness and size by the server (400 / 413) after parsing, so it is a plain string here.
 // Unknown keys (such as the old client's `userId`) are stripped: the user always comes from the token.
@@ -88,12 +88,12 @@ export interface GrammarChange {
 export interface GrammarResponse {
   correctedText: string;
   changes: GrammarChange[];
-  /** Same list as `changes` (SPEC §3 names it both ways). */
+  /** Same list as `changes`: clients read either name, so the answer carries both. */
   corrections: GrammarChange[];
   result: { correctedText: string; corrections: GrammarChange[] };
 }
 
-export interface AnalysisDetails {
+interface AnalysisDetails {
   readability: {
     /** 0–10, higher is easier (Flesch reading ease / 10). */
     score: number;
@@ -137,12 +137,8 @@ export interface AiUsageSummary {
   remaining: number;
   /** Whether the limit is enforced (billing enabled or ENFORCE_PLAN_LIMITS). */
   enforced: boolean;
+  /** No limit applies to this user (an admin, with "Admins unlimited" and no billing). */
+  unlimited: boolean;
   periodStart: string;
   periodEnd: string;
 }
-
-/** Server-sent events of a streamed AI answer. */
-export type AiStreamEvent =
-  | { event: 'delta'; data: { delta: string } }
-  | { event: 'done'; data: { text: string; suggestionId?: string } & AiGenerationMeta }
-  | { event: 'error'; data: { message: string; code: string } };

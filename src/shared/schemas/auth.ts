@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
 
 /**
- * Request and response shapes of /api/auth (issue 2's contract). The server validates bodies with these;
+ * Request and response shapes of /api/auth (docs/accounts.md "API"). The server validates bodies with these;
  * the client types its calls and responses with them.
  */
 
 /** Longest accepted password: hashing cost is bounded, and nobody types more. Longer is 400 validation_failed. */
-export const MAX_PASSWORD_LENGTH = 1024;
-export const MAX_FULL_NAME_LENGTH = 200;
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_PASSWORD_LENGTH = 1024;
+const MAX_FULL_NAME_LENGTH = 200;
+const MAX_EMAIL_LENGTH = 254;
 
 /** E-mail addresses are trimmed and lower-cased before anything else looks at them. */
-export const emailSchema = z
+const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()
@@ -20,15 +20,15 @@ export const emailSchema = z
   .pipe(z.email('Invalid email address'));
 
 /** Strength is judged by the server (422 weak_password with reasons), not by this schema. */
-export const passwordSchema = z
+const passwordSchema = z
   .string({ error: 'Password is required' })
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
-export const fullNameSchema = z.string().trim().max(MAX_FULL_NAME_LENGTH);
+const fullNameSchema = z.string().trim().max(MAX_FULL_NAME_LENGTH);
 
-export const userMetadataInputSchema = z.object({ full_name: fullNameSchema.optional() });
+const userMetadataInputSchema = z.object({ full_name: fullNameSchema.optional() });
 
-/** SPEC §5 and §2: sign-up requires the full name, sent as `data.full_name`. */
+/** Sign-up requires e-mail, password and full name; the name travels as `data.full_name`. */
 export const signUpBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
@@ -39,7 +39,7 @@ export const signUpBodySchema = z.object({
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
-export const grantTypeSchema = z.enum(['password', 'refresh_token']);
+const grantTypeSchema = z.enum(['password', 'refresh_token']);
 export const tokenQuerySchema = z.object({ grant_type: grantTypeSchema });
 
 export const passwordGrantBodySchema = z.object({
@@ -51,24 +51,21 @@ export type PasswordGrantBody = z.infer<typeof passwordGrantBodySchema>;
 export const refreshGrantBodySchema = z.object({
   refresh_token: z.string({ error: 'refresh_token is required' }).min(1).max(512),
 });
-export type RefreshGrantBody = z.infer<typeof refreshGrantBodySchema>;
 
-export const logoutScopeSchema = z.enum(['local', 'global', 'others']);
+const logoutScopeSchema = z.enum(['local', 'global', 'others']);
 export type LogoutScope = z.infer<typeof logoutScopeSchema>;
 export const logoutQuerySchema = z.object({ scope: logoutScopeSchema.default('local') });
 
 export const recoverBodySchema = z.object({ email: emailSchema });
-export type RecoverBody = z.infer<typeof recoverBodySchema>;
 
 /** Ask for a new sign-up confirmation mail (when SMTP is configured). Always 200 {}. */
 export const resendBodySchema = z.object({ type: z.literal('signup'), email: emailSchema });
-export type ResendBody = z.infer<typeof resendBodySchema>;
 
 /**
  * Types of e-mailed one-time tokens. Links: recovery → `/reset-password?token=…`; signup and email_change →
  * `/auth/confirm?token=…&type=…`. The page posts `{ type, token }` to /api/auth/verify.
  */
-export const emailTokenTypeSchema = z.enum(['recovery', 'signup', 'email_change']);
+const emailTokenTypeSchema = z.enum(['recovery', 'signup', 'email_change']);
 export type EmailTokenType = z.infer<typeof emailTokenTypeSchema>;
 
 export const verifyBodySchema = z.object({
@@ -80,6 +77,11 @@ export type VerifyBody = z.infer<typeof verifyBodySchema>;
 export const updateUserBodySchema = z.object({
   email: emailSchema.optional(),
   password: passwordSchema.optional(),
+  /**
+   * Required to change the password or the e-mail unless the session signed in a few minutes ago
+   * (otherwise 401 reauthentication_needed): a copied access token alone cannot take the account.
+   */
+  current_password: passwordSchema.optional(),
   data: userMetadataInputSchema.optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
@@ -107,6 +109,26 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** One signed-in session in the sessions list of account settings. */
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  /** "Chrome on Linux", from the User-Agent of the sign-in. */
+  device: z.string(),
+  created_at: z.string(),
+  /** Approximate: updated at most every few minutes. */
+  last_seen_at: z.string(),
+  /** The session making the request ("This device"). */
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+export const sessionIdParamsSchema = z.object({ id: z.uuid('Session not found') });
+
+/** Claiming an instance that has no admin yet with the setup code printed in the server log. */
+export const setupCodeBodySchema = z.object({
+  code: z.string({ error: 'Setup code is required' }).trim().min(1, 'Setup code is required').max(64),
+});
+
 /** `session` is null when the e-mail must be confirmed first (SMTP configured). */
 export const signUpResponseSchema = z.object({ user: userSchema, session: sessionSchema.nullable() });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
@@ -118,21 +140,3 @@ export const WEAK_PASSWORD_REASONS = {
   email: 'Password must not be your email address.',
 } as const;
 export type WeakPasswordReason = keyof typeof WEAK_PASSWORD_REASONS;
-
-/** Auth error codes the client may branch on (never on message text). */
-export const AUTH_ERROR_CODES = [
-  'validation_failed',
-  'weak_password',
-  'same_password',
-  'user_already_exists',
-  'email_exists',
-  'invalid_credentials',
-  'email_not_confirmed',
-  'refresh_token_invalid',
-  'session_missing',
-  'session_not_found',
-  'bad_jwt',
-  'otp_expired',
-  'over_request_rate_limit',
-] as const;
-export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];

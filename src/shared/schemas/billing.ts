@@ -1,32 +1,36 @@
 import { z } from 'zod';
-import { PLAN_IDS } from '../plans';
+import type { PlanId } from '../plans';
 
-/** Request and response shapes of the billing API (SPEC §7), shared by the server and the client. */
+/** Request and response shapes of the billing API (docs/billing.md), shared by the server and the client. */
 
 export const checkoutRequestSchema = z.object({
   priceId: z.string().trim().min(1, 'Price information not available.').max(255),
 });
-export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 export const paymentSuccessRequestSchema = z.object({
   sessionId: z.string().trim().min(1, 'sessionId is required').max(255),
 });
-export type PaymentSuccessRequest = z.infer<typeof paymentSuccessRequestSchema>;
 
-export const redirectResponseSchema = z.object({ url: z.string() });
-export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
+export interface RedirectResponse {
+  url: string;
+}
 
-/** SPEC §3 "Subscription status". Dates are ISO strings; `status` is Stripe's, or 'active'/'inactive' without one. */
-export const subscriptionStatusSchema = z.object({
-  isActive: z.boolean(),
-  planName: z.enum(PLAN_IDS),
-  status: z.string(),
-  currentPeriodEnd: z.string().nullable(),
-  cancelAtPeriodEnd: z.boolean(),
-});
-export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+/**
+ * What the Subscription tab and the user chip show of a plan. Dates are ISO strings; `status` is Stripe's, or
+ * 'active'/'inactive' without one.
+ */
+export interface SubscriptionStatus {
+  isActive: boolean;
+  planName: PlanId;
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
 
-/** What the client shows when the status cannot be loaded (SPEC §7: falls back to inactive gratis). */
+/**
+ * What the client shows when the status cannot be loaded (inactive Gratis, so a failed poll never shows a
+ * plan the writer may not have).
+ */
 export const FALLBACK_SUBSCRIPTION_STATUS: SubscriptionStatus = {
   isActive: false,
   planName: 'gratis',
@@ -35,35 +39,36 @@ export const FALLBACK_SUBSCRIPTION_STATUS: SubscriptionStatus = {
   cancelAtPeriodEnd: false,
 };
 
-const planPriceSchema = z.object({
+interface PlanPrice {
   /** USD for the whole period. */
-  amount: z.number(),
+  amount: number;
   /** Stripe price id, null when the operator has not configured it. */
-  priceId: z.string().nullable(),
-});
+  priceId: string | null;
+}
 
-/** SPEC §3 "Plan" (id, name, price, period, priceId, productId, features, popular) plus both billing periods. */
-export const publicPlanSchema = z.object({
-  id: z.enum(PLAN_IDS),
-  name: z.string(),
+/**
+ * A plan as the pricing cards show it (id, name, price, period, priceId, productId, features, popular) plus
+ * both billing periods.
+ */
+interface PublicPlan {
+  id: PlanId;
+  name: string;
   /** Monthly price in USD. */
-  price: z.number(),
-  period: z.literal('month'),
+  price: number;
+  period: 'month';
   /** Monthly Stripe price id. */
-  priceId: z.string().nullable(),
-  productId: z.string().nullable(),
-  features: z.array(z.string()),
-  popular: z.boolean(),
-  prices: z.object({ monthly: planPriceSchema, annual: planPriceSchema }),
-  limits: z.object({ documents: z.number().nullable(), aiTokensPerMonth: z.number() }),
-});
-export type PublicPlan = z.infer<typeof publicPlanSchema>;
+  priceId: string | null;
+  productId: string | null;
+  features: string[];
+  popular: boolean;
+  prices: { monthly: PlanPrice; annual: PlanPrice };
+  limits: { documents: number | null; aiTokensPerMonth: number };
+}
 
-export const plansResponseSchema = z.object({
-  plans: z.array(publicPlanSchema),
+export interface PlansResponse {
+  plans: PublicPlan[];
   /** False when the server has no Stripe key: pricing buttons then say billing is not set up. */
-  billingEnabled: z.boolean(),
+  billingEnabled: boolean;
   /** Whether document and AI limits are enforced on this server. */
-  limitsEnforced: z.boolean(),
-});
-export type PlansResponse = z.infer<typeof plansResponseSchema>;
+  limitsEnforced: boolean;
+}

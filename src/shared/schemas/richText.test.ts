@@ -31,7 +31,7 @@ function expectInvalid(input: unknown, pattern: RegExp): void {
   if (!result.ok) expect(result.message).toMatch(pattern);
 }
 
-describe('link hrefs (SPEC §5 protocol whitelist)', () => {
+describe('link hrefs (scheme whitelist, or relative)', () => {
   it.each([
     'javascript:alert(1)',
     'JaVaScRiPt:alert(1)',
@@ -129,7 +129,7 @@ describe('link hrefs (SPEC §5 protocol whitelist)', () => {
 });
 
 describe('sanitizeDocContent', () => {
-  it('accepts every node and mark of SPEC §3 and returns an equal tree', () => {
+  it('accepts every node and mark of the editor schema and returns an equal tree', () => {
     const full: RichTextDoc = doc(
       { type: 'heading', attrs: { level: 1, textAlign: 'center' }, content: [text('Title')] },
       { type: 'heading', attrs: { level: 3, textAlign: null }, content: [text('Sub')] },

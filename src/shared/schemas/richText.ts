@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { InvalidContentError, validateRichText } from '../editor/validate';
 
 /**
- * The rich-text tree of SPEC §3 as it travels in the API: its types, and the zod schemas for request and
- * response bodies. The rules themselves live in one place, the content validator derived from the editor
- * schema (src/shared/editor/validate.ts); links in src/shared/editor/links.ts.
+ * The rich-text tree (docs/product-rules.md#rich-text-content) as it travels in the API: its types, and the
+ * zod schemas for request and response bodies. The rules themselves live in one place, the content validator
+ * derived from the editor schema (src/shared/editor/validate.ts); links in src/shared/editor/links.ts.
  */
 
-export { MAX_MARKS_PER_NODE, MAX_RICH_TEXT_DEPTH, MAX_RICH_TEXT_NODES } from '../editor/validate';
-export { isSafeHref, MAX_HREF_LENGTH, sanitizeHref } from '../editor/links';
+export { MAX_RICH_TEXT_DEPTH, MAX_RICH_TEXT_NODES } from '../editor/validate';
+export { isSafeHref, sanitizeHref } from '../editor/links';
 
 export interface RichTextMark {
   type: string;
@@ -41,8 +41,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Validates a rich-text document for a write (the validator's `refuse` mode). `input` may be the tree or its
- * JSON text (SPEC §3). Returns a new tree (the input is not modified) or a message saying what is wrong and
- * where.
+ * JSON text (both forms are accepted). Returns a new tree (the input is not modified) or a message saying
+ * what is wrong and where.
  */
 export function sanitizeDocContent(input: unknown): SanitizeResult {
   let value = input;
@@ -77,9 +77,3 @@ export const richTextDocInputSchema = z.unknown().transform((value, ctx): RichTe
   ctx.addIssue({ code: 'custom', message: result.message });
   return z.NEVER;
 });
-
-/** zod schema for `content` in responses (already sanitized by the server; checked only for shape). */
-export const richTextDocSchema = z.custom<RichTextDoc>(
-  (value) => isPlainObject(value) && value.type === 'doc' && Array.isArray(value.content),
-  { message: 'must be a rich-text document' },
-);

@@ -16,7 +16,6 @@ export const searchQuerySchema = z.object({
     .max(SEARCH_MAX_QUERY_LENGTH, `Search for at most ${SEARCH_MAX_QUERY_LENGTH} characters`),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
 });
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /**
  * One hit. `snippet` is HTML-escaped text in which the matched words are wrapped in `<mark>…</mark>`, so
@@ -39,9 +38,8 @@ export const libraryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIBRARY_MAX_LIMIT).default(DASHBOARD_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
 });
-export type LibraryQuery = z.input<typeof libraryQuerySchema>;
 
-export interface LibraryDocument {
+interface LibraryDocument {
   id: string;
   title: string;
   /** The opening text of the document (at most a few lines), plain text. */

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import {
   AI_CHANGES_PREFERENCES,
   GHOST_COMPLETION_PREFERENCES,
+  GRAMMAR_DIALECT_PREFERENCES,
   EDITOR_FONT_FAMILY_PREFERENCES,
   EDITOR_FONT_SIZE_PREFERENCES,
   THEME_PREFERENCES,
   type NotificationSettings,
   type Preferences,
   type UpdateUserSettings,
-  type UserSettings,
 } from '../settings-defaults';
 
 /**
- * Account settings (SPEC §2 Account settings dialog, §3 Preferences and Profile form notifications).
- * Types and defaults live in ../settings-defaults.ts (zod-free, for the browser's first bundle).
+ * Account settings: the Profile tab (with its notification switches) and the Preferences tab of the account
+ * dialog. Types and defaults live in ../settings-defaults.ts (zod-free, for the browser's first bundle).
  */
 export * from '../settings-defaults';
 
@@ -26,6 +26,8 @@ export const preferencesSchema = z.object({
   focusModeDefault: z.boolean(),
   aiChanges: z.enum(AI_CHANGES_PREFERENCES),
   ghostCompletion: z.enum(GHOST_COMPLETION_PREFERENCES),
+  grammarDialect: z.enum(GRAMMAR_DIALECT_PREFERENCES),
+  aiSetupNoticeDismissed: z.boolean(),
 }) satisfies z.ZodType<Preferences>;
 
 export const notificationSettingsSchema = z.object({
@@ -33,13 +35,6 @@ export const notificationSettingsSchema = z.object({
   updates: z.boolean(),
   security: z.boolean(),
 }) satisfies z.ZodType<NotificationSettings>;
-
-/** GET /api/me/settings and the answer of PUT. */
-export const userSettingsSchema = z.object({
-  preferences: preferencesSchema,
-  notifications: notificationSettingsSchema,
-  updated_at: z.string().nullable(),
-}) satisfies z.ZodType<UserSettings>;
 
 /** PUT /api/me/settings: any subset; fields left out keep their value. Unknown keys are refused. */
 export const updateUserSettingsSchema = z

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { MAX_VERSION_NAME_LENGTH } from '../constants';
 import type { RichTextDoc } from './richText';
+import { UUID_PATTERN } from '../uuid';
 
 /** Version history API (`/api/documents/:id/versions`): request bodies and response shapes. */
 
-export const VERSION_REASONS = ['auto', 'ai', 'restore', 'import', 'manual', 'session_end'] as const;
-export type VersionReason = (typeof VERSION_REASONS)[number];
-
-export { MAX_VERSION_NAME_LENGTH };
+export type VersionReason = 'auto' | 'ai' | 'restore' | 'import' | 'manual' | 'session_end';
 
 export interface VersionAuthor {
   /** A user id, or `ai` for AI changes, or `share-link` for visitors editing through a share link. */
@@ -35,8 +33,7 @@ export interface VersionDetail {
   content: RichTextDoc;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const versionIdSchema = z.string().regex(UUID, 'must be a version id (a UUID)');
+export const versionIdSchema = z.string().regex(UUID_PATTERN, 'must be a version id (a UUID)');
 
 /** POST /api/documents/:id/versions: name the current state. */
 export const saveVersionBodySchema = z.object({
@@ -46,7 +43,6 @@ export const saveVersionBodySchema = z.object({
     .min(1, 'must not be empty')
     .max(MAX_VERSION_NAME_LENGTH, `must be at most ${MAX_VERSION_NAME_LENGTH} characters`),
 });
-export type SaveVersionBody = z.input<typeof saveVersionBodySchema>;
 
 /**
  * POST /api/documents/:id/versions/checkpoint: the client is about to replace content itself (an AI answer

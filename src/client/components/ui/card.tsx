@@ -18,16 +18,6 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-5', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return (
-    <h3
-      data-slot="card-title"
-      className={cn('leading-tight font-semibold tracking-tight', className)}
-      {...props}
-    />
-  );
-}
-
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
   return (
     <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
@@ -36,8 +26,4 @@ export function CardDescription({ className, ...props }: React.ComponentProps<'p
 
 export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card-content" className={cn('px-5', className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-footer" className={cn('flex items-center px-5', className)} {...props} />;
 }

@@ -10,7 +10,15 @@ import {
 } from '@shared/constants';
 import { cn } from '@client/lib/utils';
 
-/** SPEC §9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
+/** Top right while the AI suggestion card or the assistant panel (both at the bottom) is open. */
+const AI_AT_THE_BOTTOM = [
+  '[body:has([data-testid=ai-suggestion-card])_&]:top-0 [body:has([data-testid=ai-suggestion-card])_&]:bottom-auto',
+  '[body:has([data-testid=ai-suggestion-card])_&]:left-auto [body:has([data-testid=ai-suggestion-card])_&]:right-0',
+  '[body:has([data-testid=ai-assistant-panel])_&]:top-0 [body:has([data-testid=ai-assistant-panel])_&]:bottom-auto',
+  '[body:has([data-testid=ai-assistant-panel])_&]:left-auto [body:has([data-testid=ai-assistant-panel])_&]:right-0',
+].join(' ');
+
+/** Toasts last 5000 ms; swipe right past 50 px to dismiss, F8 focuses the region. */
 export function ToastProvider({
   duration = TOAST_DURATION_MS,
   swipeDirection = TOAST_SWIPE_DIRECTION,
@@ -32,9 +40,11 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
     <ToastPrimitive.Viewport
       hotkey={[...TOAST_HOTKEY]}
       className={cn(
-        // Top right at every width: the bottom of the screen belongs to the editor's AI card and panel, whose
-        // Accept button a toast must never cover.
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:right-0 md:max-w-[420px]',
+        // Bottom left, where no controls are: the top holds the header's (Share, History, Export). From md it is
+        // narrow enough to stay in the margin beside the text column. While the AI suggestion card or assistant
+        // panel holds the bottom (Accept, Improve Writing), toasts go to the top right instead.
+        'fixed bottom-0 left-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none md:max-w-[22rem]',
+        AI_AT_THE_BOTTOM,
         className,
       )}
       {...props}

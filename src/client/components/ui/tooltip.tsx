@@ -6,9 +6,9 @@ import { cn } from '@client/lib/utils';
 const HasProvider = React.createContext(false);
 
 /**
- * SPEC §9 delays (700 ms to open, 300 ms skip). Wrap a page (or a toolbar) in one provider so its tooltips share
- * the skip delay. Not mounted at the app root: Radix's tooltip brings its positioning engine, which the landing
- * page does not need in its first bundle.
+ * Tooltip delays: 700 ms to open, 300 ms skip between neighbours. Wrap a page (or a toolbar) in one provider
+ * so its tooltips share the skip delay. Not mounted at the app root: Radix's tooltip brings its positioning
+ * engine, which the landing page does not need in its first bundle.
  */
 export function TooltipProvider({
   delayDuration = TOOLTIP_OPEN_DELAY_MS,

@@ -4,7 +4,8 @@ import type { ToastActionElement, ToastProps } from './toast';
 
 /**
  * A tiny global toast store (shadcn's pattern): any code can call `toast()`, the <Toaster /> renders.
- * SPEC §4/§9: at most TOAST_LIMIT toasts at once; dismissed toasts are removed after TOAST_REMOVE_DELAY_MS.
+ * At most TOAST_LIMIT toasts at once, so a burst of errors shows the newest, not a stack; dismissed toasts
+ * are removed after TOAST_REMOVE_DELAY_MS.
  */
 export type ToasterToast = Omit<ToastProps, 'title'> & {
   id: string;

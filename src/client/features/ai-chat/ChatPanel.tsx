@@ -17,10 +17,10 @@ import {
 } from '@client/components/ui/alert-dialog';
 import { Button } from '@client/components/ui/button';
 import { Textarea } from '@client/components/ui/textarea';
-import { useUserSettings } from '@client/features/settings/queries';
+import { useUserSettings } from '@client/features/settings';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
-import { isAbort } from '../ai/errors';
+import { aiNotSetUpText, isAbort } from '@client/features/ai';
 import { askChat, chatApi, chatQueryKey } from './api';
 import { applyChatEdits, type ChatEditsOutcome } from './apply-edits';
 import { renderChatMarkdown } from './markdown';
@@ -122,7 +122,7 @@ export function ChatPanel({ documentId, editor, open, onClose }: ChatPanelProps)
       }
     } catch (failure) {
       if (!isAbort(failure)) {
-        setError(errorMessage(failure));
+        setError(aiNotSetUpText(failure) ?? errorMessage(failure));
         setInput(message);
       }
     } finally {

@@ -1,6 +1,6 @@
 import type { ChatConversation, ChatDoneEvent } from '@shared/schemas/ai-chat';
 import { apiRequest } from '@client/lib/api';
-import { streamAi, type StreamResult } from '../ai/api';
+import { streamAi, type StreamResult } from '@client/features/ai';
 
 /** Fetchers for /api/ai/chat/:documentId (docs/ai.md "Chat with the document"). */
 

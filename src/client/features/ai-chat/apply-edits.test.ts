@@ -1,36 +1,8 @@
-import { Editor } from '@tiptap/core';
-import { beforeAll, afterEach, describe, expect, it } from 'vitest';
-import { createEditorExtensions } from '@shared/editor/extensions';
+import { describe, expect, it } from 'vitest';
 import { applyChatEdits, locateEdit } from './apply-edits';
-import { loadMarkdown as loadMarkdownParser } from '../ai/editor-ops';
+import { testEditors, trackedBlocks } from '@client/features/editor/editor-ops.testing';
 
-// AI answers are parsed as Markdown; the editor page loads the parser after its first paint.
-beforeAll(() => loadMarkdownParser());
-
-let editor: Editor | undefined;
-afterEach(() => editor?.destroy());
-
-function makeEditor(html: string): Editor {
-  editor = new Editor({ extensions: createEditorExtensions({ history: true }), content: html });
-  return editor;
-}
-
-/** Each block's text with deletions as [-…-] and insertions as {+…+}. */
-function tracked(e: Editor): string[] {
-  const blocks: string[] = [];
-  e.state.doc.descendants((node) => {
-    if (!node.isTextblock) return true;
-    let text = '';
-    node.forEach((child) => {
-      const kind = child.marks.find((m) => m.type.name === 'insertion' || m.type.name === 'deletion');
-      const value = child.text ?? '';
-      text += kind?.type.name === 'insertion' ? `{+${value}+}` : kind ? `[-${value}-]` : value;
-    });
-    blocks.push(text);
-    return false;
-  });
-  return blocks;
-}
+const makeEditor = testEditors();
 
 describe('chat edits in the document', () => {
   it('finds a passage exactly, then ignoring whitespace, quotes and a copied Markdown prefix', () => {
@@ -57,7 +29,7 @@ describe('chat edits in the document', () => {
     );
     expect(outcome.applied).toBe(1);
     expect(outcome.missing).toEqual([{ find: 'nowhere to be found', replace: 'x' }]);
-    const [first, second] = tracked(e);
+    const [first, second] = trackedBlocks(e);
     expect(first).toBe('The first paragraph stays.');
     expect(second).toContain('[-much too long and wordy-]');
     expect(second).toContain('{+short+}');
@@ -79,7 +51,7 @@ describe('chat edits in the document', () => {
       'suggest',
     );
     expect(outcome).toMatchObject({ applied: 2, missing: [] });
-    expect(tracked(e)).toEqual(['Alpha [-beta -]gamma.', 'Delta [-epsilon-]{+zeta+}.']);
+    expect(trackedBlocks(e)).toEqual(['Alpha [-beta -]gamma.', 'Delta [-epsilon-]{+zeta+}.']);
     const ids = new Set<string>();
     e.state.doc.descendants((node) => {
       for (const mark of node.marks) if (mark.attrs.id) ids.add(String(mark.attrs.id));
@@ -90,6 +62,6 @@ describe('chat edits in the document', () => {
   it('writes the edits at once when the writer prefers AI changes applied', () => {
     const e = makeEditor('<p>Keep this. Change that.</p>');
     expect(applyChatEdits(e, [{ find: 'Change that.', replace: 'Changed.' }], 'apply').applied).toBe(1);
-    expect(tracked(e)).toEqual(['Keep this. Changed.']);
+    expect(trackedBlocks(e)).toEqual(['Keep this. Changed.']);
   });
 });

@@ -2,9 +2,9 @@ import type { Editor } from '@tiptap/core';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import type { ChatEdit } from '@shared/schemas/ai-chat';
 import type { Preferences } from '@shared/settings-defaults';
-import { textWithPositions } from '../ai/editor-ops';
-import { applyAiAnswer, applyAiGrammarChanges } from '../suggestions/apply-ai-change';
-import { newSuggestionGroup } from '../suggestions/suggestion-ops';
+import { textWithPositions } from '@client/features/editor';
+import { applyAiAnswer, applyAiGrammarChanges } from '@client/features/ai';
+import { newSuggestionGroup } from '@client/features/suggestions';
 
 /**
  * A chat answer's edits in the live document: each `find` is looked up inside one text block (the first

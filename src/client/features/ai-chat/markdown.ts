@@ -1,5 +1,5 @@
 import { Marked } from 'marked';
-import { sanitizeRenderedHtml } from '@client/features/export/sanitize';
+import { sanitizeRenderedHtml } from '@client/lib/sanitize-html';
 
 /**
  * A chat answer as HTML. The model's Markdown is hostile input: marked renders it (raw HTML included) and

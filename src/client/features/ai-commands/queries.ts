@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AiCommand, AiCommandInput } from '@shared/schemas/ai-commands';
 import { aiCommandsApi } from './api';
 
-export const aiCommandsKey = ['/api/ai/commands'] as const;
+const aiCommandsKey = ['/api/ai/commands'] as const;
 
 const NO_COMMANDS: readonly AiCommand[] = [];
 

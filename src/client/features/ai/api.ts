@@ -1,6 +1,5 @@
 import type {
   AiGenerationMeta,
-  AiHealth,
   AiSuggestion,
   AiUsageSummary,
   AnalysisResponse,
@@ -9,7 +8,7 @@ import type {
 import { ApiError, apiRequest, authorizedFetch, toApiError } from '@client/lib/api';
 import { SseParser } from './sse';
 
-/** Plain fetchers for /api/ai (SPEC §7 plus summarize, outline, health, usage). */
+/** Plain fetchers for /api/ai (docs/ai.md). */
 
 export type StreamingEndpoint =
   | 'complete'
@@ -30,7 +29,6 @@ export interface StreamResult extends AiGenerationMeta {
 }
 
 export const aiApi = {
-  health: () => apiRequest<AiHealth>('GET', '/api/ai/health'),
   usage: () => apiRequest<AiUsageSummary>('GET', '/api/ai/usage'),
   grammar: (text: string) => apiRequest<GrammarResponse>('POST', '/api/ai/grammar', { text }),
   analyze: (text: string) =>
@@ -44,8 +42,6 @@ export const aiApi = {
     }),
   decideSuggestion: (id: string, accepted: boolean) =>
     apiRequest<AiSuggestion>('PUT', `/api/ai/suggestions/${id}`, { accepted }),
-  listSuggestions: (documentId: string) =>
-    apiRequest<{ suggestions: AiSuggestion[] }>('GET', `/api/ai/suggestions?documentId=${documentId}`),
 };
 
 /**

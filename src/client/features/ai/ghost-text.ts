@@ -6,7 +6,7 @@ import {
   GHOST_COMPLETION_MAX_CHARS,
   GHOST_COMPLETION_MIN_WORDS,
 } from '@shared/constants';
-import { asOneUndoStep } from './editor-ops';
+import { asOneUndoStep } from '@client/features/editor';
 import './ghost-text.css';
 
 /**
@@ -31,7 +31,7 @@ interface GhostState {
   text: string;
 }
 
-export const ghostTextKey = new PluginKey<GhostState | null>('ghostText');
+const ghostTextKey = new PluginKey<GhostState | null>('ghostText');
 
 const SET = 'ghostTextSet';
 

@@ -1,11 +1,12 @@
 // Harper in a Web Worker: the live underlines are checked here, off the main thread, so typing never waits
 // on a lint. Started by live-grammar-checker.ts only when an editor with live grammar mounts.
-import { LocalLinter } from 'harper.js';
+import { Dialect, LocalLinter } from 'harper.js';
 // The slim build of the binary: the same lints as the full one (checked side by side), and harper.js loads
 // it with one fetch where the full flavour fetches the slim file too. Its `new URL(…, import.meta.url)`
 // makes Vite emit the WASM as its own hashed, cached file (16 MB; 7.5 MB as brotli), never inlined in JS.
 import { slimBinary } from 'harper.js/slimBinary';
 import { changesFromLints, rawLint } from '@shared/ai/grammar-lints';
+import type { GrammarDialect } from '@shared/settings-defaults';
 import type { GrammarWorkerRequest, GrammarWorkerResponse } from './live-grammar-checker';
 import { createSentenceMemo } from './live-grammar-sentences';
 
@@ -20,6 +21,15 @@ function post(message: GrammarWorkerResponse) {
   scope.postMessage(message);
 }
 
+const HARPER_DIALECTS: Record<GrammarDialect, Dialect> = {
+  american: Dialect.American,
+  british: Dialect.British,
+  canadian: Dialect.Canadian,
+  australian: Dialect.Australian,
+};
+
+// American English, the default, is the linter made at start; another dialect gets its own linter (its own
+// dictionary, the same WebAssembly module) when a writer of that English first checks.
 const linter = new LocalLinter({ binary: slimBinary });
 // Compiling the binary and building the dictionary takes a second or more; one lint with a common typo warms
 // the paths the first checks take.
@@ -53,18 +63,31 @@ function warmWideSearchWhenIdle() {
 // (A failed start was reported to the page above; the second callback only marks the rejection handled.)
 ready.then(warmWideSearchWhenIdle, () => {});
 
-const check = createSentenceMemo(async (text) => {
-  const lints = await linter.lint(text, { language: 'plaintext' });
-  return changesFromLints(text, lints.map(rawLint));
-});
+function sentenceCheck(dialectLinter: LocalLinter) {
+  return createSentenceMemo(async (text) => {
+    const lints = await dialectLinter.lint(text, { language: 'plaintext' });
+    return changesFromLints(text, lints.map(rawLint));
+  });
+}
+const checks = new Map<GrammarDialect, ReturnType<typeof sentenceCheck>>([
+  ['american', sentenceCheck(linter)],
+]);
+function checkFor(dialect: GrammarDialect) {
+  let check = checks.get(dialect);
+  if (!check) {
+    check = sentenceCheck(new LocalLinter({ binary: slimBinary, dialect: HARPER_DIALECTS[dialect] }));
+    checks.set(dialect, check);
+  }
+  return check;
+}
 
 scope.onmessage = (event) => {
-  const { id, text } = event.data;
+  const { id, text, dialect } = event.data;
   clearTimeout(idle);
   ready
     .then(async () => {
       const started = performance.now();
-      const changes = await check(text);
+      const changes = await checkFor(dialect)(text);
       warmWideSearchWhenIdle();
       return { changes, lintMs: performance.now() - started };
     })

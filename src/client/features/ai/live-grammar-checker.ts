@@ -1,4 +1,5 @@
 import type { GrammarChange } from '@shared/schemas/ai';
+import { DEFAULT_PREFERENCES, type GrammarDialect } from '@shared/settings-defaults';
 import {
   createWorkerClient,
   sharedWithIdleRelease,
@@ -15,7 +16,7 @@ import { aiApi } from './api';
  * `POST /api/ai/grammar` instead, which runs the same Harper, so the feature keeps working.
  */
 
-export type GrammarWorkerRequest = { id: number; text: string };
+export type GrammarWorkerRequest = { id: number; text: string; dialect: GrammarDialect };
 export type GrammarWorkerResponse =
   | { type: 'ready' }
   /** A one-time warm-up done in idle time (grammar.worker.ts); only bench:grammar waits for it. */
@@ -29,7 +30,8 @@ export type GrammarWorkerResponse =
 export type WorkerLike = GenericWorkerLike<GrammarWorkerRequest, GrammarWorkerResponse>;
 
 export interface GrammarChecker {
-  check(text: string): Promise<GrammarChange[]>;
+  /** Checks in the writer's English (the server's fallback reads it from the writer's stored settings). */
+  check(text: string, dialect?: GrammarDialect): Promise<GrammarChange[]>;
   /** `browser` while the worker serves checks, `server` once it could not. */
   readonly mode: 'browser' | 'server';
   /** Whether a check was asked for (so the worker was started), or checks go to the server. */
@@ -46,19 +48,29 @@ export interface GrammarChecker {
 export const BROWSER_CHECK_DELAY_MS = 0;
 export const SERVER_CHECK_DELAY_MS = 600;
 
+/**
+ * No check at all for this long after an editor opens; then the first pass over the document (and the checker's
+ * start: the worker's download and WebAssembly compile, seconds of CPU) waits for a pause in editing. A writer
+ * typing as the document opens is then not slowed by it (docs/performance.md, "Typing right after opening").
+ */
+export const FIRST_PASS_AFTER_MS = 1500;
+
 export function createGrammarChecker(deps: {
   startWorker: () => WorkerLike;
   serverCheck: (text: string) => Promise<GrammarChange[]>;
 }): GrammarChecker {
   const client = createWorkerClient({
     startWorker: deps.startWorker,
-    request: (id, text: string): GrammarWorkerRequest => ({ id, text }),
+    request: (id, input: { text: string; dialect: GrammarDialect }): GrammarWorkerRequest => ({
+      id,
+      ...input,
+    }),
     read: (message: GrammarWorkerResponse): WorkerMessageMeaning<GrammarChange[]> => {
       if (message.type === 'ready' || message.type === 'warmed') return 'ignore';
       if (message.type === 'failed') return 'failed';
       return message.type === 'result' ? { id: message.id, value: message.changes } : message;
     },
-    fallback: deps.serverCheck,
+    fallback: (input) => deps.serverCheck(input.text),
     stoppedMessage: 'grammar checker stopped',
   });
   return {
@@ -68,7 +80,7 @@ export function createGrammarChecker(deps: {
     get started() {
       return client.started;
     },
-    check: (text) => client.run(text),
+    check: (text, dialect = DEFAULT_PREFERENCES.grammarDialect) => client.run({ text, dialect }),
     dispose: () => client.dispose(),
   };
 }

@@ -1,7 +1,7 @@
 import { Extension, type Editor } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import type { DecorationSet } from '@tiptap/pm/view';
-import { StandInPlugin } from '@client/features/editor/extensions/stand-in-plugin';
+import { StandInPlugin } from '@client/features/editor';
 
 export const liveGrammarKey = new PluginKey<DecorationSet>('liveGrammar');
 

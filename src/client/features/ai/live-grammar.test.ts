@@ -4,7 +4,7 @@ import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { GrammarChange } from '@shared/schemas/ai';
-import { StandInPlugin } from '@client/features/editor/extensions/stand-in-plugin';
+import { StandInPlugin } from '@client/features/editor';
 import { liveGrammarPlugin } from './live-grammar';
 import { LiveGrammarSlot, liveGrammarKey, liveGrammarSlotOf } from './live-grammar-slot';
 
@@ -217,6 +217,56 @@ it('does not start the checker while the writer is typing: the first check waits
   }
   const stopped = performance.now();
   await vi.waitFor(() => expect(underlined(e).length).toBeGreaterThan(0));
+  expect(checked[0]).toBeGreaterThanOrEqual(stopped);
+});
+
+it('shows the answers for many paragraphs in a few transactions, not one per paragraph', async () => {
+  const paragraphs = Array.from({ length: 30 }, (_, i) => `<p>Paragraph ${i} has an cat.</p>`).join('');
+  editor = new Editor({ extensions: createEditorExtensions({ history: true }), content: paragraphs });
+  const e = editor;
+  let underlineTransactions = 0;
+  e.on('transaction', ({ transaction }) => {
+    if (transaction.getMeta(liveGrammarKey)) underlineTransactions++;
+  });
+  e.registerPlugin(liveGrammarPlugin({ check: fakeCheck, delayMs: 0, onIssueClick: () => {} }));
+  await vi.waitFor(() => expect(underlined(e)).toHaveLength(30));
+  // The caret's paragraph at once, the other 29 together: each transaction re-renders the whole editor.
+  expect(underlineTransactions).toBeLessThanOrEqual(3);
+});
+
+it('after opening, checks nothing for a while, and a writer who starts typing then holds the first pass until a pause', async () => {
+  let started = false;
+  const checked: number[] = [];
+  const check = (text: string) => {
+    started = true;
+    checked.push(performance.now());
+    return fakeCheck(text);
+  };
+  editor = new Editor({
+    extensions: createEditorExtensions({ history: true }),
+    content: '<p>This is an test.</p><p>Another an cat.</p>',
+  });
+  const e = editor;
+  const opened = performance.now();
+  e.registerPlugin(
+    liveGrammarPlugin({
+      check,
+      delayMs: 0,
+      idleMs: 100,
+      firstPassAfterMs: 150,
+      started: () => started,
+      onIssueClick: () => {},
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  expect(checked).toEqual([]);
+  // The writer starts typing within the first moments and goes on past them.
+  while (performance.now() - opened < 400) {
+    e.commands.insertContentAt(endOfBlock(e.state.doc, 0), 'x');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const stopped = performance.now();
+  await vi.waitFor(() => expect(underlined(e)).toEqual(['an', 'an']));
   expect(checked[0]).toBeGreaterThanOrEqual(stopped);
 });
 

@@ -3,8 +3,10 @@ import { Plugin, type EditorState } from '@tiptap/pm/state';
 import { Mapping, StepMap } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { GrammarChange } from '@shared/schemas/ai';
-import { textWithPositions } from './editor-ops';
+import { changedRange } from '@client/features/editor';
+import { textWithPositions } from '@client/features/editor';
 import { liveGrammarKey } from './live-grammar-slot';
+import { grammarMessageText } from './grammar-message';
 
 /**
  * Live grammar underlines: each changed paragraph is checked in the background (by Harper in a Web Worker,
@@ -33,6 +35,12 @@ export interface LiveGrammarOptions {
    * its start (the worker's download and compile: seconds of CPU) does not compete with typing.
    */
   started?: () => boolean;
+  /**
+   * How long after the plugin arrives no check is made at all (default none). The first pass over the document,
+   * and the checker's start with it, then waits for a pause in editing like every other check of a paragraph away
+   * from the caret: a writer who types as the document opens is not slowed by it.
+   */
+  firstPassAfterMs?: number;
   onIssueClick(issue: GrammarIssue, target: HTMLElement): void;
 }
 
@@ -40,7 +48,13 @@ const UNDERLINE_STYLE =
   'text-decoration-line: underline; text-decoration-style: wavy; text-decoration-color: rgb(239 68 68); ' +
   'text-decoration-skip-ink: none; text-underline-offset: 3px; cursor: pointer';
 
-type Meta = { block: { from: number; to: number }; decorations: Decoration[] } | { clear: true };
+type Meta = { blocks: { from: number; to: number; decorations: Decoration[] }[] } | { clear: true };
+
+interface Answer {
+  pos: number;
+  text: string;
+  changes: GrammarChange[];
+}
 
 interface BlockText {
   text: string;
@@ -88,7 +102,7 @@ function decorationsFor(
         {
           class: 'qw-grammar-issue',
           style: UNDERLINE_STYLE,
-          title: change.message,
+          title: grammarMessageText(change.message),
           'data-testid': 'grammar-issue',
         },
         { issue },
@@ -106,28 +120,6 @@ function sameIssues(a: Decoration[], b: Decoration[]): boolean {
   };
   const keys = new Set(a.map(key));
   return b.every((d) => keys.has(key(d)));
-}
-
-/**
- * The part of the document a transaction changed, as one step map. Computed from the documents rather than
- * from the transaction's steps because y-prosemirror applies every remote change as a replacement of the
- * whole document: mapped through its steps, every underline would vanish and every paragraph be re-checked.
- */
-export function changedRange(
-  before: PmNode,
-  after: PmNode,
-): { map: StepMap; from: number; to: number } | null {
-  const start = before.content.findDiffStart(after.content);
-  if (start === null) return null;
-  const end = before.content.findDiffEnd(after.content) ?? { a: before.content.size, b: after.content.size };
-  let { a: endA, b: endB } = end;
-  // With repeated text the two scans can cross; move the end forward so the range is well-formed.
-  const overlap = start - Math.min(endA, endB);
-  if (overlap > 0) {
-    endA += overlap;
-    endB += overlap;
-  }
-  return { map: new StepMap([start, endA - start, endB - start]), from: start, to: endB };
 }
 
 function textblocksIn(doc: PmNode, from: number, to: number, into: Set<number>) {
@@ -166,6 +158,13 @@ function nearestBlock(
 
 const IDLE_MS = 500;
 const SHORT_CHECK_MS = 20;
+/**
+ * Answers for paragraphs away from the caret are gathered for this long and shown in one transaction. Each
+ * transaction runs the editor's whole update (plugin views, React re-renders of what reads the editor state),
+ * which on a long document costs far more than a check: one per paragraph kept the main thread busy through the
+ * first pass.
+ */
+const BATCH_MS = 100;
 
 export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<DecorationSet> {
   // Text blocks waiting for a check (document positions), kept mapped through every change.
@@ -174,7 +173,15 @@ export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<Decoratio
   let waiting = new Set<number>();
   // The block being checked right now; `null` once a change deleted it.
   let inFlight: { pos: number | null } | null = null;
+  // Checked blocks whose answers wait to be shown together (BATCH_MS), kept mapped like `dirty`.
+  let answered: Answer[] = [];
   const delay = () => (typeof options.delayMs === 'function' ? options.delayMs() : options.delayMs);
+
+  const mapAnswers = (answers: Answer[], map: StepMap) =>
+    answers.flatMap((answer) => {
+      const result = map.mapResult(answer.pos, 1);
+      return result.deleted ? [] : [{ ...answer, pos: result.pos }];
+    });
 
   const mapSet = (set: Set<number>, map: StepMap) => {
     const mapped = new Set<number>();
@@ -202,6 +209,7 @@ export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<Decoratio
           next = next.remove(next.find(changed.from, changed.to));
           dirty = mapSet(dirty, changed.map);
           waiting = mapSet(waiting, changed.map);
+          answered = mapAnswers(answered, changed.map);
           if (inFlight?.pos != null) {
             const result = changed.map.mapResult(inFlight.pos, 1);
             inFlight.pos = result.deleted ? null : result.pos;
@@ -209,8 +217,10 @@ export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<Decoratio
           textblocksIn(state.doc, changed.from, changed.to, dirty);
         }
         if (meta) {
-          next = next.remove(next.find(meta.block.from, meta.block.to));
-          next = next.add(state.doc, meta.decorations);
+          for (const block of meta.blocks) {
+            next = next.remove(next.find(block.from, block.to));
+            next = next.add(state.doc, block.decorations);
+          }
         }
         return next;
       },
@@ -249,34 +259,51 @@ export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<Decoratio
           inFlight = null;
         }
         if (destroyed || current.pos === null) return;
-        const at = current.pos;
-        // Dropped if the paragraph changed meanwhile: that change queued it again.
-        const now = blockText(view.state.doc, at);
-        if (!now || now.text !== source.text) return;
-        if (view.composing) {
-          dirty.add(at); // Decorations changing under an IME composition can break it; retried after.
-          return;
+        answered.push({ pos: current.pos, text: source.text, changes });
+      };
+
+      let showTimer: ReturnType<typeof setTimeout> | undefined;
+      // Shows the gathered answers in one transaction (none if no underline changed).
+      const show = () => {
+        clearTimeout(showTimer);
+        showTimer = undefined;
+        const answers = answered;
+        answered = [];
+        if (destroyed || answers.length === 0) return;
+        const blocks: { from: number; to: number; decorations: Decoration[] }[] = [];
+        const existingSet = liveGrammarKey.getState(view.state);
+        for (const { pos: at, text, changes } of answers) {
+          // Dropped if the paragraph changed meanwhile: that change queued it again.
+          const now = blockText(view.state.doc, at);
+          if (!now || now.text !== text) continue;
+          if (view.composing) {
+            dirty.add(at); // Decorations changing under an IME composition can break it; retried after.
+            continue;
+          }
+          const { selection } = view.state;
+          const { decorations, heldBack } = decorationsFor(
+            now,
+            changes,
+            selection.empty ? selection.head : null,
+          );
+          if (heldBack) waiting.add(at);
+          else waiting.delete(at);
+          const node = view.state.doc.nodeAt(at)!;
+          const block = { from: at, to: at + node.nodeSize };
+          const existing = existingSet?.find(block.from, block.to) ?? [];
+          if (!sameIssues(existing, decorations)) blocks.push({ ...block, decorations });
         }
-        const { selection } = view.state;
-        const { decorations, heldBack } = decorationsFor(
-          now,
-          changes,
-          selection.empty ? selection.head : null,
-        );
-        if (heldBack) waiting.add(at);
-        else waiting.delete(at);
-        const node = view.state.doc.nodeAt(at)!;
-        const block = { from: at, to: at + node.nodeSize };
-        const existing = liveGrammarKey.getState(view.state)?.find(block.from, block.to) ?? [];
-        if (sameIssues(existing, decorations)) return;
-        view.dispatch(
-          view.state.tr.setMeta(liveGrammarKey, { block, decorations }).setMeta('addToHistory', false),
-        );
+        if (blocks.length === 0) return;
+        view.dispatch(view.state.tr.setMeta(liveGrammarKey, { blocks }).setMeta('addToHistory', false));
+      };
+      const showSoon = () => {
+        if (showTimer === undefined) showTimer = setTimeout(show, BATCH_MS);
       };
 
       let lastEditAt = -Infinity;
       let lastCheck = { end: -Infinity, took: 0 };
       const idleMs = options.idleMs ?? IDLE_MS;
+      const holdUntil = performance.now() + (options.firstPassAfterMs ?? 0);
 
       const wake = (ms: number) => {
         clearTimeout(timer);
@@ -310,6 +337,10 @@ export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<Decoratio
             const next = nearestBlock(view.state.doc, dirty, view.state.selection.head);
             if (!next) break;
             const now = performance.now();
+            if (now < holdUntil) {
+              wake(holdUntil - now);
+              break;
+            }
             const typing = now - lastEditAt < idleMs;
             const started = options.started?.() ?? true;
             const wait = typing
@@ -325,9 +356,13 @@ export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<Decoratio
             await checkOne(next.pos);
             const end = performance.now();
             lastCheck = { end, took: end - now };
+            // The caret's paragraph is shown at once (the writer waits for it); the rest in batches.
+            if (next.atCaret) show();
+            else showSoon();
           }
         } finally {
           running = false;
+          if (answered.length > 0) showSoon();
         }
       };
 
@@ -353,6 +388,7 @@ export function liveGrammarPlugin(options: LiveGrammarOptions): Plugin<Decoratio
         destroy() {
           destroyed = true;
           clearTimeout(timer);
+          clearTimeout(showTimer);
         },
       };
     },

@@ -1,5 +1,6 @@
 /**
- * Every AI toast and message of SPEC §5 and §8, verbatim, in one place.
+ * Every AI toast and message, in one place (docs/product-rules.md#error-catalogue); tests match them
+ * verbatim.
  */
 export const NO_TEXT_SELECTED = 'No text selected';
 
@@ -14,7 +15,7 @@ export type SelectionPurpose =
   | 'run the command on';
 
 export const selectTextMessage = (purpose: SelectionPurpose) => `Please select some text to ${purpose}.`;
-/** The assistant panel's inline alerts (SPEC §5: no trailing period). */
+/** The assistant panel's inline alerts (no trailing period, unlike the toasts). */
 export const panelSelectTextMessage = (purpose: 'improve' | 'summarize') =>
   `Please select some text to ${purpose}`;
 
@@ -57,19 +58,9 @@ export const SUCCESS = {
 
 export const grammarFixedMessage = (count: number) => `Fixed ${count} grammar issues`;
 
-/** Thrown messages (SPEC §8). */
-export const THROWN = {
-  rewrite: 'Failed to rewrite content',
-  tone: 'Failed to adjust tone',
-  alternatives: 'Failed to get alternative phrasings',
-  grammar: 'Failed to fix grammar',
-  generateAlternatives: 'Failed to generate alternatives',
-  outline: 'Failed to generate outline',
-} as const;
-
-/** Fallbacks (SPEC §8). */
-export { ANALYSIS_FALLBACK_SUGGESTION } from '@shared/constants';
-export const SUGGESTIONS_FALLBACK = ['Select text to get AI suggestions'];
-
-export const AI_NOT_CONFIGURED_TITLE = 'AI is not configured';
+/** With no AI provider: who can act on it, and where (Account settings → AI). */
+export const AI_NOT_SET_UP_TITLE = 'AI is not set up yet';
+export const AI_NOT_SET_UP_FOR_ADMIN = 'Add a provider in Settings → AI to use the AI actions.';
+export const AI_NOT_SET_UP_FOR_MEMBER = 'An admin can add a provider in Settings → AI.';
+export const OPEN_AI_SETTINGS = 'Open AI settings';
 export const AI_QUOTA_TITLE = 'AI token allowance used up';

@@ -3,10 +3,9 @@ import type { Editor } from '@tiptap/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RewriteStyleId } from '@shared/ai/catalog';
 import { toast } from '@client/components/ui/use-toast';
-import type { EditorAiActions } from '@client/features/editor/ai-actions';
+import type { EditorAiActions } from '@client/features/editor';
 import type { AiCommand } from '@shared/schemas/ai-commands';
-import { runCommandEndpoint } from '@client/features/ai-commands/api';
-import { useAiCommands } from '@client/features/ai-commands/queries';
+import { runCommandEndpoint, useAiCommands } from '@client/features/ai-commands';
 import { aiApi, streamAi, type StreamingEndpoint } from './api';
 import {
   Anchor,
@@ -17,10 +16,10 @@ import {
   textWithPositions,
   type ApplyMode,
   loadMarkdown,
-} from './editor-ops';
-import { keepVersionBeforeAiChange } from '@client/features/history/checkpoint';
-import { useUserSettings } from '@client/features/settings/queries';
-import { applyAiAnswer, applyAiGrammarChanges } from '@client/features/suggestions/apply-ai-change';
+} from '@client/features/editor';
+import { keepVersionBeforeAiChange } from '@client/features/history';
+import { useUserSettings } from '@client/features/settings';
+import { applyAiAnswer, applyAiGrammarChanges } from './apply-ai-change';
 import { reportAiError } from './errors';
 import {
   FAILED,
@@ -30,10 +29,10 @@ import {
   selectTextMessage,
   type SelectionPurpose,
 } from './messages';
-import { aiSuggestionsKey, aiUsageKey } from './queries';
+import { aiUsageKey } from './queries';
 
 /** What a suggestion card is showing. */
-export type SuggestionKind =
+type SuggestionKind =
   | 'improve'
   | 'complete'
   | 'rewrite'
@@ -87,7 +86,7 @@ export interface AiController {
   documentId: string;
   /** For the editor's slash commands, shortcuts, floating toolbar and side panel (features/editor/ai-actions.ts). */
   actions: EditorAiActions;
-  /** Top AI toolbar: each requires a selection (SPEC §5). */
+  /** Top AI toolbar: Complete continues from the cursor without a selection; the others require one. */
   toolbar: {
     complete(): void;
     improve(): void;
@@ -238,20 +237,16 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
     [closeSuggestion, documentId, queryClient],
   );
 
-  const decide = useCallback(
-    (state: SuggestionRuntime, accepted: boolean) => {
-      void state.storedId?.then(async (id) => {
-        if (!id) return;
-        try {
-          await aiApi.decideSuggestion(id, accepted);
-          if (accepted) await queryClient.invalidateQueries({ queryKey: aiSuggestionsKey(documentId) });
-        } catch (error) {
-          console.error('Failed to record the AI suggestion decision', error);
-        }
-      });
-    },
-    [documentId, queryClient],
-  );
+  const decide = useCallback((state: SuggestionRuntime, accepted: boolean) => {
+    void state.storedId?.then(async (id) => {
+      if (!id) return;
+      try {
+        await aiApi.decideSuggestion(id, accepted);
+      } catch (error) {
+        console.error('Failed to record the AI suggestion decision', error);
+      }
+    });
+  }, []);
 
   const acceptSuggestion = useCallback(
     async (editedText?: string) => {
@@ -506,14 +501,14 @@ export function useAiActions(editor: Editor | null, documentId: string): AiContr
 
   const toolbar = useMemo(
     () => ({
-      complete: completeStrict,
+      complete: completeLenient,
       improve,
       professional: () => rewriteWithStyle('professional', 'Professional'),
       casual: () => rewriteWithStyle('casual', 'Casual'),
       grammar,
       summarize: summarizeStrict,
     }),
-    [completeStrict, grammar, improve, rewriteWithStyle, summarizeStrict],
+    [completeLenient, grammar, improve, rewriteWithStyle, summarizeStrict],
   );
 
   return {

@@ -1,8 +1,8 @@
 import type { Editor } from '@tiptap/core';
 import { useEffect } from 'react';
 import { GHOST_COMPLETION_DELAY_MS } from '@shared/constants';
-import { useUserSettings } from '@client/features/settings/queries';
-import { useAiEnabled } from '@client/features/editor/hooks/useAccountInfo';
+import { useUserSettings } from '@client/features/settings';
+import { useAiEnabled } from '@client/features/editor';
 import { streamAi } from './api';
 import { GhostText } from './ghost-text';
 
@@ -17,7 +17,7 @@ export const GhostCompletion = GhostText.configure({
 });
 
 /** A browser's own off switch beside the account preference (set to 'off'), e.g. for automated typing. */
-export const GHOST_COMPLETION_STORAGE_KEY = 'quillwright.ai.ghostCompletion';
+const GHOST_COMPLETION_STORAGE_KEY = 'quillwright.ai.ghostCompletion';
 
 function offInThisBrowser(): boolean {
   try {

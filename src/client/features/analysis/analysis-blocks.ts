@@ -1,6 +1,6 @@
 import type { Node as PmNode } from '@tiptap/pm/model';
 import type { AnalysisBlock } from '@shared/analysis/result';
-import { isProposedForDeletion } from '@client/features/editor/hooks/useEditorStats';
+import { isProposedForDeletion } from '@client/features/editor';
 
 /**
  * The document's text blocks as the analysis reads them: the text as it would read with pending suggestions

@@ -3,7 +3,7 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Mapping } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { DocumentAnalysis } from '@shared/analysis/result';
-import { changedRange } from '@client/features/ai/live-grammar';
+import { changedRange } from '@client/features/editor';
 
 /**
  * While the Analyze panel is open, its long sentences and passive constructions are highlighted in the text
@@ -12,7 +12,7 @@ import { changedRange } from '@client/features/ai/live-grammar';
  * highlights; between analyses they follow the edits.
  */
 
-export type AnalysisItemKind = 'long' | 'passive';
+type AnalysisItemKind = 'long' | 'passive';
 export type AnalysisItemKey = `${AnalysisItemKind}:${number}`;
 
 export const analysisHighlightsKey = new PluginKey<DecorationSet>('analysisHighlights');
@@ -27,7 +27,7 @@ function inDoc(doc: PmNode, from: number, to: number) {
   return from >= 0 && to <= doc.content.size && from < to;
 }
 
-export function analysisDecorations(doc: PmNode, analysis: DocumentAnalysis): DecorationSet {
+function analysisDecorations(doc: PmNode, analysis: DocumentAnalysis): DecorationSet {
   const decorations: Decoration[] = [];
   analysis.longSentences.forEach((sentence, index) => {
     if (!inDoc(doc, sentence.from, sentence.to)) return;

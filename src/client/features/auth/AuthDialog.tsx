@@ -9,10 +9,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { FormErrorAlert, toFormError, type FormErrorDetails } from '@client/components/FormError';
+import { PasswordField } from '@client/components/PasswordField';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { toast } from '@client/components/ui/use-toast';
-import { ApiError, errorMessage } from '@client/lib/api';
 import { useAuth } from './AuthProvider';
 import type { AuthDialogPrefill } from './auth-dialog';
 import type { AuthDialogMode } from './types';
@@ -35,19 +36,7 @@ const COPY: Record<AuthDialogMode, { title: string; description: string; submit:
   },
 };
 
-interface FormError {
-  message: string;
-  reasons: string[];
-}
-
-function toFormError(error: unknown): FormError {
-  return {
-    message: errorMessage(error),
-    reasons: error instanceof ApiError ? error.reasons : [],
-  };
-}
-
-/** The sign in / sign up / reset dialog (SPEC §2). Loaded on first open; mounted by AuthDialogProvider. */
+/** The sign in / sign up / reset dialog. Loaded on first open; mounted by AuthDialogProvider. */
 export function AuthDialog({
   open,
   mode,
@@ -67,7 +56,7 @@ export function AuthDialog({
   const [email, setEmail] = useState(initial?.email ?? '');
   const [password, setPassword] = useState(initial?.password ?? '');
   const [pending, setPending] = useState(false);
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const [formError, setFormError] = useState<FormErrorDetails | null>(null);
 
   const clear = () => {
     setFullName('');
@@ -76,16 +65,15 @@ export function AuthDialog({
     setFormError(null);
   };
 
-  // SPEC §2: switching mode clears the fields.
+  // Switching mode clears the fields (no password carried into another form).
   const switchTo = (next: AuthDialogMode) => {
     clear();
     onModeChange(next);
   };
 
+  // Reported once, in the form beside the fields (an alert screen readers announce), not in a toast as well.
   const fail = (error: unknown) => {
-    const formError = toFormError(error);
-    setFormError(formError);
-    toast({ title: 'Authentication failed', description: formError.message, variant: 'destructive' });
+    setFormError(toFormError(error));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -179,10 +167,17 @@ export function AuthDialog({
             />
           </div>
           {mode !== 'reset' ? (
-            <div className="grid gap-2">
-              <div className="flex items-center justify-between">
-                <Label htmlFor="auth-password">Password</Label>
-                {mode === 'signin' ? (
+            <PasswordField
+              id="auth-password"
+              name="password"
+              label="Password"
+              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+              minLength={mode === 'signup' ? MIN_PASSWORD_LENGTH : undefined}
+              value={password}
+              onChange={setPassword}
+              invalid={Boolean(formError)}
+              labelAside={
+                mode === 'signin' ? (
                   <button
                     type="button"
                     className="text-xs font-medium text-primary hover:underline"
@@ -190,41 +185,12 @@ export function AuthDialog({
                   >
                     Forgot password?
                   </button>
-                ) : null}
-              </div>
-              <Input
-                id="auth-password"
-                name="password"
-                type="password"
-                autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-                required
-                minLength={mode === 'signup' ? MIN_PASSWORD_LENGTH : undefined}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={formError ? true : undefined}
-              />
-              {mode === 'signup' ? (
-                <p className="text-xs text-muted-foreground">At least {MIN_PASSWORD_LENGTH} characters.</p>
-              ) : null}
-            </div>
+                ) : null
+              }
+            />
           ) : null}
 
-          {formError ? (
-            <div
-              id={errorId}
-              role="alert"
-              className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-            >
-              <p className="font-medium">{formError.message}</p>
-              {formError.reasons.length > 0 ? (
-                <ul className="mt-1 list-disc pl-5">
-                  {formError.reasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          ) : null}
+          {formError ? <FormErrorAlert id={errorId} error={formError} /> : null}
 
           <Button type="submit" size="lg" disabled={pending} className="w-full">
             {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}

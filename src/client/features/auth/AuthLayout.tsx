@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '@shared/constants';
-import { Logo } from '@client/features/landing/Logo';
+import { Logo } from '@client/components/Logo';
 import { Card, CardContent, CardDescription, CardHeader } from '@client/components/ui/card';
 
 /** Centered card used by the e-mailed-link pages (reset password, confirm sign-up). */

@@ -2,11 +2,11 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_REFRESH_MARGIN_TICKS, AUTH_TICK_MS } from '@shared/constants';
 import { useAuth } from './AuthProvider';
-import { needsRefresh } from './session-store';
+import { needsRefresh } from '@client/lib/session-store';
 import type { AuthSession } from './types';
 
 describe('useAuth', () => {
-  it('throws the SPEC message outside its provider', () => {
+  it('throws a clear message outside its provider', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
     spy.mockRestore();

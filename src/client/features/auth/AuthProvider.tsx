@@ -15,10 +15,16 @@ import {
   type EmailTokenType,
   type UserUpdate,
 } from './api';
-import { getSession, needsRefresh, refreshSession, setSession, subscribeSession } from './session-store';
+import {
+  getSession,
+  needsRefresh,
+  refreshSession,
+  setSession,
+  subscribeSession,
+} from '@client/lib/session-store';
 import type { AuthSession, AuthUser } from './types';
 
-/** Auth calls return the error to the caller instead of throwing (SPEC §8). */
+/** Auth calls return the error to the caller instead of throwing, so the dialog can show it. */
 export interface AuthResult {
   error: ApiError | Error | null;
 }
@@ -95,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  // SPEC §9: check every 30 s, refresh when ~90 s remain.
+  // Check every 30 s, refresh when ~90 s remain: a session never expires while the tab is open.
   useEffect(() => {
     const id = window.setInterval(() => {
       const current = getSession();

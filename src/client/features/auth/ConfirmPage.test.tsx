@@ -8,7 +8,7 @@ import { createQueryClient } from '@client/lib/query-client';
 import { AuthDialogProvider } from './auth-dialog';
 import { AuthProvider } from './AuthProvider';
 import { ConfirmPage } from './ConfirmPage';
-import { getSession, setSession } from './session-store';
+import { getSession, setSession } from '@client/lib/session-store';
 
 const session = {
   access_token: 'a',

@@ -52,7 +52,7 @@ export function ConfirmPage() {
     return (
       <AuthLayout title="We couldn't confirm your e-mail" description={state.message}>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button onClick={() => openAuthDialog('signin')}>Sign in</Button>
+          <Button onClick={() => openAuthDialog('signin')}>Sign In</Button>
           <Button variant="outline" onClick={() => navigate('/')}>
             Back to home
           </Button>

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MIN_PASSWORD_LENGTH } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
+import { FormErrorAlert, toFormError, type FormErrorDetails } from '@client/components/FormError';
+import { PasswordField } from '@client/components/PasswordField';
 import { toast } from '@client/components/ui/use-toast';
-import { ApiError, errorMessage } from '@client/lib/api';
+import { errorMessage } from '@client/lib/api';
 import { useAuthDialog } from './auth-dialog';
 import { AuthLayout } from './AuthLayout';
 import { useAuth } from './AuthProvider';
@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
   const [pending, setPending] = useState(false);
   const [verified, setVerified] = useState(false);
   const [linkInvalid, setLinkInvalid] = useState(!token);
-  const [error, setError] = useState<{ message: string; reasons: string[] } | null>(null);
+  const [error, setError] = useState<FormErrorDetails | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,10 +54,7 @@ export function ResetPasswordPage() {
       }
       const { error: updateError } = await updateUser({ password });
       if (updateError) {
-        setError({
-          message: errorMessage(updateError),
-          reasons: updateError instanceof ApiError ? updateError.reasons : [],
-        });
+        setError(toFormError(updateError));
         return;
       }
       toast({ title: 'Password updated', description: 'You are signed in with your new password.' });
@@ -86,46 +83,23 @@ export function ResetPasswordPage() {
   return (
     <AuthLayout title="Choose a new password" description="Pick something you haven't used here before.">
       <form className="grid gap-4" onSubmit={onSubmit}>
-        <div className="grid gap-2">
-          <Label htmlFor="new-password">New password</Label>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={error ? true : undefined}
-          />
-          <p className="text-xs text-muted-foreground">At least {MIN_PASSWORD_LENGTH} characters.</p>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="confirm-password">Confirm new password</Label>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </div>
-        {error ? (
-          <div
-            role="alert"
-            className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-          >
-            <p className="font-medium">{error.message}</p>
-            {error.reasons.length > 0 ? (
-              <ul className="mt-1 list-disc pl-5">
-                {error.reasons.map((reason) => (
-                  <li key={reason}>{reason}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
+        <PasswordField
+          id="new-password"
+          label="New password"
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          value={password}
+          onChange={setPassword}
+          invalid={Boolean(error)}
+        />
+        <PasswordField
+          id="confirm-password"
+          label="Confirm new password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+        />
+        {error ? <FormErrorAlert error={error} /> : null}
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
           Update Password

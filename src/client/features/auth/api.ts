@@ -1,7 +1,7 @@
 import { apiRequest } from '@client/lib/api';
 import type { AuthSession, AuthUser } from './types';
 
-/** Plain fetchers for /api/auth (issue 2 contract). */
+/** Plain fetchers for /api/auth (docs/accounts.md). */
 
 export function signUpRequest(input: { email: string; password: string; data?: { full_name?: string } }) {
   return apiRequest<{ user: AuthUser; session: AuthSession | null }>('POST', '/api/auth/signup', input, {
@@ -30,6 +30,8 @@ export type EmailTokenType = 'recovery' | 'signup' | 'email_change';
 export interface UserUpdate {
   email?: string;
   password?: string;
+  /** Needed for a new password or e-mail unless this session signed in a few minutes ago. */
+  current_password?: string;
   data?: { full_name?: string };
 }
 
@@ -39,4 +41,37 @@ export function getUserRequest() {
 
 export function updateUserRequest(input: UserUpdate) {
   return apiRequest<AuthUser>('PUT', '/api/auth/user', input);
+}
+
+/** One signed-in session of the user (the sessions list in account settings). */
+export interface SessionSummary {
+  id: string;
+  /** "Chrome on Linux". */
+  device: string;
+  created_at: string;
+  /** Approximate (updated every few minutes). */
+  last_seen_at: string;
+  /** The session of this browser. */
+  current: boolean;
+}
+
+export const SESSIONS_PATH = '/api/auth/sessions';
+
+export function listSessionsRequest() {
+  return apiRequest<SessionSummary[]>('GET', SESSIONS_PATH);
+}
+
+export function revokeSessionRequest(id: string) {
+  return apiRequest<null>('DELETE', `${SESSIONS_PATH}/${encodeURIComponent(id)}`);
+}
+
+export const SETUP_PATH = '/api/auth/setup';
+
+export function setupStatusRequest() {
+  return apiRequest<{ has_admin: boolean }>('GET', SETUP_PATH);
+}
+
+/** Redeems the setup code from the server log: the signed-in account becomes the instance admin. */
+export function claimInstanceRequest(code: string) {
+  return apiRequest<AuthUser>('POST', SETUP_PATH, { code });
 }

@@ -2,7 +2,7 @@ import { XCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 
-/** /subscription-cancel (SPEC §2): Stripe sends the buyer here when they leave Checkout. */
+/** /subscription-cancel: Stripe sends the buyer here when they leave Checkout. */
 export function SubscriptionCancelPage() {
   return (
     <main className="grid min-h-dvh place-items-center bg-muted/30 px-4">

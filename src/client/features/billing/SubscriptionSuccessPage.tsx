@@ -4,13 +4,13 @@ import { Link, useSearch } from 'wouter';
 import { planById } from '@shared/plans';
 import { Button } from '@client/components/ui/button';
 import { toast } from '@client/components/ui/use-toast';
-import { useAuth } from '@client/features/auth/AuthProvider';
+import { useAuth } from '@client/features/auth';
 import { BILLING_MESSAGES } from './actions';
 import { confirmPayment } from './api';
 import { useRefreshSubscription, useSubscriptionStatus } from './queries';
 
 /**
- * /subscription-success (SPEC §2). Stripe sends the buyer here with ?session_id=…; the page asks the
+ * /subscription-success. Stripe sends the buyer here with ?session_id=…; the page asks the
  * server to confirm that session (the server fetches it from Stripe and checks it is the caller's and
  * paid), then refreshes the subscription. The verified webhook does the same on its own, so a buyer who
  * closes the tab early still gets the plan.

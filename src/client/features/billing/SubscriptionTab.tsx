@@ -1,7 +1,14 @@
 import { format } from 'date-fns';
 import { Check, CreditCard, ExternalLink, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { PLANS, isHigherPlan, planById, type BillingPeriod, type PlanDefinition } from '@shared/plans';
+import {
+  PLANS,
+  isHigherPlan,
+  planById,
+  type BillingPeriod,
+  type PlanDefinition,
+  type PlanId,
+} from '@shared/plans';
 import type { SubscriptionStatus } from '@shared/schemas/billing';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -14,7 +21,10 @@ import { usePlans, useSubscriptionStatus } from './queries';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 const price = (amount: number) => usd.format(amount).replace(/\.00$/, '');
 
-/** 'Renews on …' or 'Ends on …' (SPEC §4), or null without a period end (free or granted plans). */
+/**
+ * 'Renews on …' or 'Ends on …' (as cancelAtPeriodEnd says), or null without a period end (free or granted
+ * plans).
+ */
 export function periodLine(status: SubscriptionStatus): string | null {
   if (!status.currentPeriodEnd) return null;
   const date = format(new Date(status.currentPeriodEnd), 'MMMM d, yyyy');
@@ -33,10 +43,21 @@ const STATUS_LABELS: Record<string, string> = {
   inactive: 'Inactive',
 };
 
+const FREE_PLAN: PlanId = 'gratis';
+
 /** A Stripe subscription has a period end; a granted or free plan has none. */
 const hasStripeSubscription = (status: SubscriptionStatus) => status.currentPeriodEnd !== null;
 
-/** The account dialog's Subscription tab (SPEC §2): plan badge, status, period end, Manage Billing, plan cards. */
+/**
+ * The status shown beside the plan badge. The free plan has no subscription behind it, so the server reports it
+ * as 'inactive'; to the writer it is the plan they are on, and it is active.
+ */
+function statusLabel(status: SubscriptionStatus): string {
+  if (status.planName === FREE_PLAN && !hasStripeSubscription(status)) return 'Active';
+  return STATUS_LABELS[status.status] ?? status.status;
+}
+
+/** The account dialog's Subscription tab: plan badge, status, period end, Manage Billing, plan cards. */
 export function SubscriptionTab() {
   const { status, isLoading } = useSubscriptionStatus();
   const { data: plans } = usePlans();
@@ -59,7 +80,7 @@ export function SubscriptionTab() {
                 {current.name}
               </Badge>
               <span className="text-sm" data-testid="subscription-status">
-                {isLoading ? 'Checking…' : (STATUS_LABELS[status.status] ?? status.status)}
+                {isLoading ? 'Checking…' : statusLabel(status)}
               </span>
             </div>
             {line && (

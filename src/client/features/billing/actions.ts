@@ -5,7 +5,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { ApiError } from '@client/lib/api';
 import { createCheckout, createPortal, type CheckoutEndpoint } from './api';
 
-/** SPEC §8 billing texts. */
+/** Billing toasts and error texts (docs/product-rules.md#error-catalogue). */
 export const BILLING_MESSAGES = {
   freePlanTitle: 'Free Plan',
   freePlanDescription: 'The Gratis plan is free: no payment needed.',
@@ -21,7 +21,7 @@ export const BILLING_MESSAGES = {
   billingDisabled: 'Billing is not set up on this server.',
 } as const;
 
-/** The server's `message` when it sent one, else the SPEC fallback. */
+/** The server's `message` when it sent one, else the action's own fallback text. */
 function serverMessageOr(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     const body = error.body;
@@ -43,7 +43,10 @@ export function priceIdFor(plans: PlansResponse | undefined, planId: PlanId, per
   return plan?.prices[period].priceId ?? null;
 }
 
-/** Starts Stripe Checkout for a plan and period, with SPEC §5/§8's toasts. */
+/**
+ * Starts Stripe Checkout for a plan and period, with its toasts: free plan → info, missing price id or
+ * failure → error.
+ */
 export function useCheckout(endpoint: CheckoutEndpoint) {
   const [pendingPlan, setPendingPlan] = useState<PlanId | null>(null);
   async function start(planId: PlanId, priceId: string | null) {

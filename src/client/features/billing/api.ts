@@ -1,8 +1,8 @@
 import type { PlansResponse, RedirectResponse, SubscriptionStatus } from '@shared/schemas/billing';
 import { apiRequest } from '@client/lib/api';
-import { getSession } from '@client/features/auth/session-store';
+import { getSession } from '@client/lib/session-store';
 
-/** Plain fetchers of the billing API (SPEC §7 "Billing calls"); hooks live in queries.ts. */
+/** Plain fetchers of the billing API (docs/billing.md); hooks live in queries.ts. */
 
 export const PLANS_PATH = '/api/plans';
 export const SUBSCRIPTION_STATUS_PATH = '/api/stripe/subscription-status';
@@ -10,7 +10,7 @@ export const SUBSCRIPTION_STATUS_PATH = '/api/stripe/subscription-status';
 /** The dashboard's and the pricing section's names for the same server action. */
 export type CheckoutEndpoint = 'create-checkout' | 'create-checkout-session';
 
-/** SPEC §6: billing calls need a session and throw 'User not authenticated' without one. */
+/** Billing calls need a session and throw 'User not authenticated' without one. */
 function requireSession(): void {
   if (!getSession()) throw new Error('User not authenticated');
 }

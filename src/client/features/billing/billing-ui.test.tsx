@@ -32,7 +32,7 @@ vi.mock('./api', () => ({
 }));
 
 const { SubscriptionTab, periodLine } = await import('./SubscriptionTab');
-const { PlanButton } = await import('@client/features/landing/PlanButton');
+const { PlanButton } = await import('@client/features/landing');
 const { redirectTo } = await import('./actions');
 
 function plansResponse(billingEnabled = true, priceIds = true): PlansResponse {
@@ -124,10 +124,10 @@ describe('SubscriptionTab', () => {
     await waitFor(() => expect(buttonIn('subscription-plan-professional').disabled).toBe(false));
   });
 
-  it('falls back to inactive Gratis when the status cannot be loaded', async () => {
+  it('falls back to Gratis, shown as the active free plan, when the status cannot be loaded', async () => {
     mocks.fetchSubscriptionStatus.mockRejectedValue(new ApiError(500, 'boom', null));
     renderWithQuery(<SubscriptionTab />);
-    await waitFor(() => expect(screen.getByTestId('subscription-status').textContent).toBe('Inactive'));
+    await waitFor(() => expect(screen.getByTestId('subscription-status').textContent).toBe('Active'));
     expect(screen.getByTestId('current-plan-badge').textContent).toBe('Gratis');
     expect(buttonIn('subscription-plan-gratis').textContent).toBe('Current Plan');
   });
@@ -201,7 +201,7 @@ describe('PlanButton (landing pricing)', () => {
     );
   });
 
-  it('a missing price id, a failure and an empty URL give SPEC errors', async () => {
+  it('a missing price id, a failure and an empty URL give their error toasts', async () => {
     mocks.fetchPlans.mockResolvedValue(plansResponse(true, false));
     const view = renderWithQuery(<PlanButton plan={planById('creator')} period="annual" />);
     await waitFor(() => expect(mocks.fetchPlans).toHaveBeenCalled());

@@ -6,16 +6,16 @@ import {
   type PlansResponse,
   type SubscriptionStatus,
 } from '@shared/schemas/billing';
-import { useAuth } from '@client/features/auth/AuthProvider';
+import { useAuth } from '@client/features/auth';
 import { fetchPlans, fetchSubscriptionStatus, PLANS_PATH, SUBSCRIPTION_STATUS_PATH } from './api';
 
-export const subscriptionStatusKey = (userId: string | undefined) =>
-  [SUBSCRIPTION_STATUS_PATH, userId] as const;
-export const plansKey = [PLANS_PATH] as const;
+const subscriptionStatusKey = (userId: string | undefined) => [SUBSCRIPTION_STATUS_PATH, userId] as const;
+const plansKey = [PLANS_PATH] as const;
 
 /**
- * The signed-in user's subscription (SPEC §4): polled every SUBSCRIPTION_POLL_MS, and on any failure
- * it falls back to inactive Gratis (SPEC §7). Used by the Subscription tab and the editor's user chip.
+ * The signed-in user's subscription: polled every SUBSCRIPTION_POLL_MS, and on any failure
+ * it falls back to inactive Gratis (never shows a plan the writer may not have). Used by the Subscription tab
+ * and the editor's user chip.
  */
 export function useSubscriptionStatus() {
   const { user } = useAuth();

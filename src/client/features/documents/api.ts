@@ -1,31 +1,34 @@
-import type {
-  CreateDocumentBody,
-  DocumentResponse,
-  DocumentSummary,
-  UpdateDocumentBody,
-} from '@shared/schemas/documents';
+import type { CreateDocumentBody, DocumentResponse } from '@shared/schemas/documents';
+import type { TrashPage } from '@shared/schemas/trash';
 import { apiRequest } from '@client/lib/api';
 
-/** Plain fetchers for /api/documents (issue 2 contract). Type-only schema imports keep zod out of the bundle. */
+/** Plain fetchers for /api/documents. Type-only schema imports keep zod out of the bundle. */
 
 export const DOCUMENTS_PATH = '/api/documents';
-
-export function listDocuments() {
-  return apiRequest<DocumentSummary[]>('GET', DOCUMENTS_PATH);
-}
 
 export function createDocument(body: CreateDocumentBody = {}) {
   return apiRequest<DocumentResponse>('POST', DOCUMENTS_PATH, body);
 }
 
-export function getDocument(id: string) {
-  return apiRequest<DocumentResponse>('GET', `${DOCUMENTS_PATH}/${encodeURIComponent(id)}`);
-}
-
-export function updateDocument(id: string, body: UpdateDocumentBody) {
-  return apiRequest<DocumentResponse>('PATCH', `${DOCUMENTS_PATH}/${encodeURIComponent(id)}`, body);
-}
-
+/** Moves the document to the trash (the server keeps it for its retention period). */
 export function deleteDocument(id: string) {
   return apiRequest<null>('DELETE', `${DOCUMENTS_PATH}/${encodeURIComponent(id)}`);
+}
+
+export const TRASH_PATH = '/api/trash';
+
+export function listTrash(limit: number) {
+  return apiRequest<TrashPage>('GET', `${TRASH_PATH}?limit=${limit}`);
+}
+
+export function restoreDocument(id: string) {
+  return apiRequest<null>('POST', `${TRASH_PATH}/${encodeURIComponent(id)}/restore`);
+}
+
+/** Deletes a trashed document for good, or the whole trash without an id. */
+export function deleteForever(id?: string) {
+  return apiRequest<null>(
+    'DELETE',
+    id === undefined ? TRASH_PATH : `${TRASH_PATH}/${encodeURIComponent(id)}`,
+  );
 }

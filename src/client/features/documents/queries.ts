@@ -1,15 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentSummary } from '@shared/schemas/documents';
-import { useAuth } from '@client/features/auth/AuthProvider';
-import { createDocument, deleteDocument, DOCUMENTS_PATH, listDocuments } from './api';
+import { useAuth } from '@client/features/auth';
+import { queryClient } from '@client/lib/query-client';
+import {
+  createDocument,
+  deleteDocument,
+  deleteForever,
+  DOCUMENTS_PATH,
+  listTrash,
+  restoreDocument,
+  TRASH_PATH,
+} from './api';
+import { keepListsInStepWithDocuments } from './lists-follow-documents';
 
 export const documentsQueryKey = [DOCUMENTS_PATH] as const;
 
-/** SPEC §4: the list loads only when a user is signed in; newest first (the server orders it). */
-export function useDocuments() {
-  const { user } = useAuth();
-  return useQuery({ queryKey: documentsQueryKey, queryFn: listDocuments, enabled: !!user });
-}
+// Every list of documents is cached by code that loads this module (the dashboard's, search's, the quick
+// switcher's): from then on they follow a document's own copy as it changes (a title saved in the editor).
+keepListsInStepWithDocuments(queryClient);
 
 /** Creating refreshes the list. */
 export function useCreateDocument() {
@@ -20,7 +28,7 @@ export function useCreateDocument() {
   });
 }
 
-/** Deleting removes the card at once and refreshes the list; on failure the card comes back. */
+/** Deleting (moving to the trash) removes the card at once and refreshes the lists and the trash. */
 export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -29,7 +37,37 @@ export function useDeleteDocument() {
       queryClient.setQueryData<DocumentSummary[]>(documentsQueryKey, (list) =>
         list?.filter((d) => d.id !== id),
       );
-      return queryClient.invalidateQueries({ queryKey: documentsQueryKey });
+      return refreshDocumentsAndTrash(queryClient);
     },
   });
+}
+
+const trashQueryKey = [TRASH_PATH] as const;
+
+function refreshDocumentsAndTrash(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: trashQueryKey }),
+  ]);
+}
+
+/** The first `limit` documents of the user's trash (most recently trashed first), with the server's retention. */
+export function useTrash(limit: number, enabled = true) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: [...trashQueryKey, limit],
+    queryFn: () => listTrash(limit),
+    enabled: !!user && enabled,
+  });
+}
+
+/** Restoring, deleting for good and emptying the trash each refresh the lists and the trash. */
+export function useTrashActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => refreshDocumentsAndTrash(queryClient);
+  return {
+    restore: useMutation({ mutationFn: (id: string) => restoreDocument(id), onSuccess: refresh }),
+    deleteForever: useMutation({ mutationFn: (id: string) => deleteForever(id), onSuccess: refresh }),
+    empty: useMutation({ mutationFn: () => deleteForever(), onSuccess: refresh }),
+  };
 }

@@ -6,27 +6,20 @@ import { Link, useLocation, useParams } from 'wouter';
 import * as Y from 'yjs';
 import { DEFAULT_DOCUMENT_TITLE } from '@shared/constants';
 import { MAX_DOCUMENT_TITLE_LENGTH } from '@shared/constants';
+import { Separator } from '@client/components/ui/separator';
 import { toast } from '@client/components/ui/use-toast';
-import { AiEditorTools, AiToolbar, useAiActions, type AiController } from '@client/features/ai';
-import { useAuth } from '@client/features/auth/AuthProvider';
-import { getSession, needsRefresh, refreshSession } from '@client/features/auth/session-store';
-import type { AuthUser } from '@client/features/auth/types';
-import { keepVersionBeforeImport } from '@client/features/history/checkpoint';
-import { DocumentHistory, HistoryButton } from '@client/features/history/components/HistoryControls';
-import { AiSetupCard } from '@client/features/settings/ai/AiSetupCard';
-import { useUserSettings } from '@client/features/settings/queries';
-import { GhostCompletion, useGhostCompletionPreference } from '@client/features/ai/useGhostCompletion';
+import { useAuth, type AuthUser } from '@client/features/auth';
+import { registerAiSettingsOpener, useUserSettings } from '@client/features/settings';
+import { getSession, needsRefresh, refreshSession } from '@client/lib/session-store';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import type { EditorAiActions } from './ai-actions';
 import { AccountDialog } from './components/AccountDialog';
 import { EditorHeader, SaveStatus } from './components/EditorHeader';
-import { HeaderExportMenu, HeaderShareMenu } from './components/HeaderMenus';
 import { EDITOR_BODY_CLASS, EditorSurface } from './components/EditorSurface';
 import { FormattingToolbar } from './components/FormattingToolbar';
-import { ModeToolbar } from './components/ModeToolbar';
-import { loadSuggestionBubble, SuggestionReview } from '@client/features/suggestions/SuggestionReview';
-import { SuggestingModeSwitch } from '@client/features/suggestions/SuggestingModeSwitch';
+import { LiveCounts, ModeToolbar } from './components/ModeToolbar';
+import { useFocusModeChrome } from './hooks/useFocusModeChrome';
 import { ShortcutsHint } from './components/ShortcutsHint';
 import { StatsPanel } from './components/StatsPanel';
 import { createClientExtensions } from './extensions/client-extensions';
@@ -48,19 +41,23 @@ import {
 import { useContentSaving, useUnsavedChanges } from './hooks/useSaveStatus';
 import { useTitleAutosave } from './hooks/useTitleAutosave';
 import { markOpening } from './opening-marks';
+import {
+  EditorPluginsProvider,
+  pluginExtensions,
+  useEditorPlugins,
+  type EditorAiTools,
+  type EditorPlugin,
+} from './plugins';
 import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
 import './editor.css';
 import '@client/styles/tracked-changes.css';
 import '@client/styles/collaboration-carets.css';
 import { displayTitle } from '@client/lib/document-title';
-import { EditorFileDrop } from '@client/features/imports/editor-file-drop';
-import { QuickSwitcher } from '@client/features/search/QuickSwitcher';
+import { QuickSwitcher } from '@client/features/search';
+import { KEYMAP, matchesShortcut } from '@shared/keymap';
+import { ShortcutSheetHost } from '@client/features/shortcuts';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
-/** Chat with the document: loaded on first open, so the editor's first load does not carry it. */
-const ChatPanel = lazy(() =>
-  import('@client/features/ai-chat/ChatPanel').then((module) => ({ default: module.ChatPanel })),
-);
 // The menus floating over the text (selection toolbar, block menu, suggestion bubble) bring TipTap's floating
 // menus, which typing does not need: fetched as the page mounts, alongside the document's first sync, and shown
 // once the body is ready.
@@ -68,6 +65,14 @@ const loadSelectionToolbar = () => import('./components/SelectionToolbar');
 const loadBlockMenu = () => import('./components/BlockMenu');
 const SelectionToolbar = lazy(() => loadSelectionToolbar().then((m) => ({ default: m.SelectionToolbar })));
 const BlockMenu = lazy(() => loadBlockMenu().then((m) => ({ default: m.BlockMenu })));
+/**
+ * The title the input starts with: a new document's stored title is the default name, which the input shows as
+ * its placeholder, so what the writer types is the whole title.
+ */
+function editableTitle(storedTitle: string): string {
+  return storedTitle === DEFAULT_DOCUMENT_TITLE ? '' : storedTitle;
+}
+
 /** Tailwind's md breakpoint: from here the stats panel is a left column. */
 const WIDE_LAYOUT_QUERY = '(min-width: 768px)';
 
@@ -91,8 +96,19 @@ async function collabToken(): Promise<string | null> {
   return refreshed?.access_token ?? session.access_token;
 }
 
-/** /editor/:id — and /editor, which creates a document and replaces the URL with its id. */
-export function EditorPage() {
+/**
+ * /editor/:id — and /editor, which creates a document and replaces the URL with its id. The features around the
+ * text (AI, suggestions, sharing, history…) come in as `plugins` (see plugins.tsx), composed above the features.
+ */
+export function EditorPage({ plugins }: { plugins: readonly EditorPlugin[] }) {
+  return (
+    <EditorPluginsProvider plugins={plugins}>
+      <EditorRoute />
+    </EditorPluginsProvider>
+  );
+}
+
+function EditorRoute() {
   const params = useParams<{ id?: string }>();
   const { user, loading } = useAuth();
   const [, navigate] = useLocation();
@@ -200,7 +216,17 @@ function EditorWorkspace({ document, user, collabUser, collab, storedAt }: Works
   const [accountOpen, setAccountOpen] = useState(false);
   const [accountTab, setAccountTab] = useState<'profile' | 'ai'>('profile');
 
-  const titleState = useTitleAutosave(documentId, document.title);
+  // An admin's AI messages ("AI is not set up yet") open Account settings → AI.
+  const isAdmin = user.role === 'admin';
+  useEffect(() => {
+    if (!isAdmin) return;
+    return registerAiSettingsOpener(() => {
+      setAccountTab('ai');
+      setAccountOpen(true);
+    });
+  }, [isAdmin]);
+
+  const titleState = useTitleAutosave(documentId, editableTitle(document.title));
   // "Last edited": the latest of the stored document, this editor's own changes and the title's last save.
   const lastEdited = [storedAt, localEditAt, titleState.lastSavedAt].reduce<Date>(
     (latest, at) => (at && at > latest ? at : latest),
@@ -235,13 +261,6 @@ function EditorWorkspace({ document, user, collabUser, collab, storedAt }: Works
       )}
       {/* Outside the editor: turning auto-save on or off there starts a new session and a new editor. */}
       <AccountDialog open={accountOpen} onOpenChange={setAccountOpen} defaultTab={accountTab} />
-      <AiSetupCard
-        isAdmin={user.role === 'admin'}
-        onOpenSettings={() => {
-          setAccountTab('ai');
-          setAccountOpen(true);
-        }}
-      />
     </>
   );
 }
@@ -266,16 +285,19 @@ interface FrameProps {
   onAccountOpenChange: (open: boolean) => void;
 }
 
+/** Without an AI plugin: no AI tools (their controls are disabled). */
+const useNoAiTools = (): EditorAiTools | undefined => undefined;
+
 function LiveEditor({ session, frame }: { session: CollabSession; frame: FrameProps }) {
-  // The AI features (features/ai) reach the slash commands and shortcuts through aiActionsBySession: the
-  // extensions are created once, the actions change with the editor state.
+  const { plugins, useAiTools = useNoAiTools } = useEditorPlugins();
+  // The AI plugin reaches the slash commands and shortcuts through aiActionsBySession: the extensions are
+  // created once, the actions change with the editor state.
   const getAi = useCallback(() => aiActionsBySession.get(session) ?? {}, [session]);
 
   const editor = useEditor({
     extensions: [
       ...createClientExtensions({ session, user: frame.collabUser, getAi }),
-      GhostCompletion,
-      EditorFileDrop.configure({ beforeInsert: () => keepVersionBeforeImport(frame.document.id) }),
+      ...pluginExtensions(plugins, { documentId: frame.document.id, user: frame.collabUser }),
     ],
     shouldRerenderOnTransaction: false,
     onCreate: () => markOpening('editor-created'),
@@ -310,17 +332,18 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
     return () => session.ydoc.off('afterTransaction', onTransaction);
   }, [session, onLocalEdit]);
 
-  useGhostCompletionPreference(editor);
-  const ai = useAiActions(editor, frame.document.id);
+  // Always the same hook while the app runs: the plugin list is fixed when the page is composed.
+  const ai = useAiTools(editor, { documentId: frame.document.id, isAdmin: frame.user.role === 'admin' });
+  const aiActions = ai?.actions;
   useEffect(() => {
-    aiActionsBySession.set(session, ai.actions);
-  }, [session, ai.actions]);
+    aiActionsBySession.set(session, aiActions ?? {});
+  }, [session, aiActions]);
 
   // Ctrl+S / ⌘S saves with auto-save off; with it on there is nothing to do, and never the browser's "Save page".
   const { manualSave } = session;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+      if (matchesShortcut(event, KEYMAP.save.keys)) {
         event.preventDefault();
         manualSave?.save();
       }
@@ -331,9 +354,9 @@ function LiveEditor({ session, frame }: { session: CollabSession; frame: FramePr
 
   return (
     <>
-      <EditorFrame {...frame} editor={editor} session={session} aiController={ai} />
-      {/* Ctrl/⌘+P: in the editor Ctrl+K is the link shortcut. */}
-      <QuickSwitcher shortcutKey="p" currentId={frame.document.id} />
+      <EditorFrame {...frame} editor={editor} session={session} aiTools={ai} />
+      <QuickSwitcher currentId={frame.document.id} />
+      <ShortcutSheetHost />
     </>
   );
 }
@@ -370,16 +393,17 @@ function DocumentSaveStatus({
 interface EditorFrameProps extends FrameProps {
   editor: Editor | null;
   session: CollabSession | null;
-  /** The AI features for this editor (absent while the editor is being created: AI controls are disabled). */
-  aiController?: AiController;
+  /** The AI tools for this editor (absent while the editor is being created: AI controls are disabled). */
+  aiTools?: EditorAiTools;
 }
 
 function EditorFrame(props: EditorFrameProps) {
   const { document, user, live, ready, editor, session, lastEditedAt, title, onTitleChange, titleSaving } =
     props;
   const { titleUnsaved, onRetryTitle, waitsForSocket } = props;
-  const { aiController, onAccountOpenChange: setAccountOpen } = props;
-  const ai: EditorAiActions = aiController?.actions ?? {};
+  const { aiTools, onAccountOpenChange: setAccountOpen } = props;
+  const ai: EditorAiActions = aiTools?.actions ?? {};
+  const { plugins, ChatPanel, ModeSwitch } = useEditorPlugins();
   const { preferences } = useUserSettings();
   const font = editorFontFromPreferences(preferences);
   const planName = usePlanName(true);
@@ -391,6 +415,8 @@ function EditorFrame(props: EditorFrameProps) {
   // Focus mode starts from the user's preference once it is known; afterwards the toggle rules.
   const [focusOverride, setFocusOverride] = useState<boolean | null>(null);
   const focusMode = focusOverride ?? preferences.focusModeDefault;
+  const exitFocusMode = useCallback(() => setFocusOverride(false), []);
+  const chromeHidden = useFocusModeChrome(focusMode, exitFocusMode);
 
   // Chat with the document: mounted on first open and kept (an answer in progress survives closing).
   const [chatOpen, setChatOpen] = useState(false);
@@ -405,28 +431,23 @@ function EditorFrame(props: EditorFrameProps) {
     setChatOpen(true);
   }, [chatOpen, closeChat]);
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || !ChatPanel) return;
     // Ctrl/⌘+J, from the text or anywhere on the page (the editor binds nothing to it).
     const onKeyDown = (event: KeyboardEvent) => {
-      if (
-        (event.ctrlKey || event.metaKey) &&
-        !event.altKey &&
-        !event.shiftKey &&
-        event.key.toLowerCase() === 'j'
-      ) {
+      if (matchesShortcut(event, KEYMAP.chat.keys)) {
         event.preventDefault();
         toggleChat();
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [editor, toggleChat]);
+  }, [editor, ChatPanel, toggleChat]);
 
   useEffect(() => {
     void loadSelectionToolbar();
     void loadBlockMenu();
-    void loadSuggestionBubble();
-  }, []);
+    for (const plugin of plugins) plugin.preload?.();
+  }, [plugins]);
 
   // The stored content, asked for only when nothing but the socket can open the document (a copy or the
   // server's Yjs state usually does, with the same content in fewer bytes).
@@ -436,7 +457,15 @@ function EditorFrame(props: EditorFrameProps) {
 
   return (
     <div className={cn('flex min-h-dvh flex-col bg-background', chatOpen && 'lg:pr-96')}>
-      <div className="top-0 z-30 border-b bg-background md:sticky">
+      {/* In focus mode the header and toolbar fade out (their room is kept, so the text does not move) and come
+          back on a mouse movement; typing hides them again. */}
+      <div
+        className={cn(
+          'top-0 z-30 border-b bg-background transition-[opacity,visibility] duration-300 md:sticky',
+          chromeHidden && 'invisible opacity-0',
+        )}
+        data-testid="editor-chrome"
+      >
         <EditorHeader
           title={title}
           saveStatus={
@@ -453,36 +482,56 @@ function EditorFrame(props: EditorFrameProps) {
           userName={displayNameFromEmail(user.email)}
           planName={planName}
           onOpenAccount={() => setAccountOpen(true)}
-          modeSwitch={editor ? <SuggestingModeSwitch editor={editor} /> : undefined}
-          actions={
-            <>
-              <HeaderShareMenu documentId={document.id} />
-              <HistoryButton />
-              <HeaderExportMenu editor={editor} title={displayTitle(title)} />
-            </>
+          modeSwitch={editor && ModeSwitch ? <ModeSwitch editor={editor} /> : undefined}
+          counts={
+            preferences.showWordCount ? <LiveCounts editor={editor} documentReady={bodyReady} /> : undefined
           }
+          actions={plugins.map(
+            ({ name, HeaderAction }) =>
+              HeaderAction && (
+                <HeaderAction
+                  key={name}
+                  documentId={document.id}
+                  editor={editor}
+                  title={displayTitle(title)}
+                />
+              ),
+          )}
         />
-        <ModeToolbar
-          editor={editor}
-          showCounts={preferences.showWordCount}
-          documentReady={bodyReady}
-          focusMode={focusMode}
-          onFocusModeChange={setFocusOverride}
-          assistantOpen={aiController?.assistantOpen ?? false}
-          onAssistantToggle={aiController?.toggleAssistant}
-          rewriteOpen={aiController?.rewriteOpen ?? false}
-          onRewriteToggle={aiController?.toggleRewrite}
-          chatOpen={chatOpen}
-          onChatToggle={editor ? toggleChat : undefined}
-        />
-        {editor && (
-          <FormattingToolbar
-            editor={editor}
-            defaultFontFamily={font.fontFamily}
-            defaultFontSizePx={font.fontSizePx}
+        {/* One row for every tool: it scrolls sideways where the window is too narrow for all of them. */}
+        <div
+          className="flex items-center gap-1 overflow-x-auto px-2 py-1 [scrollbar-width:none] sm:px-4"
+          data-testid="editor-toolbar"
+        >
+          <ModeToolbar
+            focusMode={focusMode}
+            onFocusModeChange={setFocusOverride}
+            assistantOpen={aiTools?.assistantOpen ?? false}
+            onAssistantToggle={aiTools?.toggleAssistant}
+            rewriteOpen={aiTools?.rewriteOpen ?? false}
+            onRewriteToggle={aiTools?.toggleRewrite}
+            chatOpen={chatOpen}
+            onChatToggle={editor && ChatPanel ? toggleChat : undefined}
           />
-        )}
-        {aiController && <AiToolbar controller={aiController} />}
+          {editor && (
+            <>
+              <Separator orientation="vertical" className="mx-1 h-6" />
+              <FormattingToolbar
+                editor={editor}
+                defaultFontFamily={font.fontFamily}
+                defaultFontSizePx={font.fontSizePx}
+              />
+            </>
+          )}
+          {aiTools && (
+            <>
+              <Separator orientation="vertical" className="mx-1 h-6" />
+              {aiTools.toolbar}
+            </>
+          )}
+        </div>
+        {/* E.g. while the instance has no AI provider: one line in the page's flow, never over the text. */}
+        {aiTools?.notice}
       </div>
       <div className="flex flex-1 flex-col md:flex-row">
         {!focusMode && (
@@ -501,20 +550,30 @@ function EditorFrame(props: EditorFrameProps) {
           className={cn(
             // min-w-0: without it the flex item's automatic minimum width makes the browser measure the whole
             // document's min-content width on every change, which costs milliseconds per keystroke in long texts.
-            'mx-auto w-full min-w-0 flex-1 px-4 pb-32 pt-8 sm:px-8',
+            'mx-auto w-full min-w-0 flex-1 px-4 pb-32 pt-4 sm:px-8 sm:pt-8',
             focusMode ? 'max-w-2xl' : 'max-w-4xl',
           )}
         >
           <input
             value={title}
             onChange={(event) => onTitleChange(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter goes on to the text, as the end of a heading would.
+              if (event.key !== 'Enter' || event.nativeEvent.isComposing || !editor || !bodyReady) return;
+              event.preventDefault();
+              editor.commands.focus('start');
+              // At once: the command's own focus waits a frame, and the keys typed meanwhile would go to the title.
+              editor.view.focus();
+            }}
             placeholder={DEFAULT_DOCUMENT_TITLE}
             maxLength={MAX_DOCUMENT_TITLE_LENGTH}
             aria-label="Document title"
             data-testid="title-input"
-            className="mb-6 w-full border-none bg-transparent text-3xl font-bold tracking-tight outline-none placeholder:text-muted-foreground/60 sm:text-4xl"
+            className="mb-3 w-full border-none bg-transparent text-2xl font-bold tracking-tight outline-none placeholder:text-muted-foreground/60 sm:mb-6 sm:text-4xl"
           />
-          {editor && bodyReady && <SuggestionReview editor={editor} />}
+          {editor &&
+            bodyReady &&
+            plugins.map(({ name, AboveText }) => AboveText && <AboveText key={name} editor={editor} />)}
           <div style={{ fontFamily: fontStack(font.fontFamily), fontSize: font.fontSizePx }}>
             <EditorSurface editor={editor} ready={bodyReady} content={content} />
           </div>
@@ -528,9 +587,11 @@ function EditorFrame(props: EditorFrameProps) {
           <BlockMenu editor={editor} onGenerate={ai.generate} />
         </Suspense>
       )}
-      {aiController && <AiEditorTools controller={aiController} />}
-      <DocumentHistory documentId={document.id} editor={editor} />
-      {chatMounted && editor && (
+      {aiTools?.overlay}
+      {plugins.map(
+        ({ name, Overlay }) => Overlay && <Overlay key={name} documentId={document.id} editor={editor} />,
+      )}
+      {chatMounted && editor && ChatPanel && (
         <Suspense fallback={null}>
           <ChatPanel documentId={document.id} editor={editor} open={chatOpen} onClose={closeChat} />
         </Suspense>

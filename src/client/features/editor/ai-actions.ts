@@ -5,7 +5,7 @@
 export interface EditorAiActions {
   /** Floating toolbar "AI Improve": improve the selection in place. */
   improveSelection?: () => void;
-  /** Palette "AI Complete", Ctrl+K, "Continue Writing". */
+  /** Palette "AI Complete", its shortcut (KEYMAP.aiComplete), "Continue Writing". */
   complete?: () => void;
   /** Palette "AI Rewrite", Ctrl+R, toolbar "Rewrite". */
   rewrite?: () => void;

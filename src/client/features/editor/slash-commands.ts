@@ -1,9 +1,11 @@
 /**
- * The slash-command palette's commands and its keyboard logic (SPEC §2 "Slash-command palette", §4 "Slash palette").
+ * The slash-command palette's commands and its keyboard logic.
  * Pure data and functions: the TipTap extension and the React palette call into this module.
  */
 
-export type SlashCommandGroup = 'Basic Blocks' | 'AI Commands' | 'Your Commands';
+import { KEYMAP, shortcutLabel, type ShortcutId } from '@shared/keymap';
+
+type SlashCommandGroup = 'Basic Blocks' | 'AI Commands' | 'Your Commands';
 
 export type BlockCommandId =
   | 'text'
@@ -28,7 +30,7 @@ export interface SlashCommand {
   title: string;
   description: string;
   group: SlashCommandGroup;
-  /** Label shown in the palette (SPEC §2), e.g. 'Ctrl+Alt+1'. */
+  /** Label shown in the palette, e.g. 'Ctrl+Alt+1'. */
   shortcut?: string;
   /** ProseMirror keymap name of the same shortcut ('Mod' is Ctrl, or Cmd on macOS). */
   keymap?: string;
@@ -36,11 +38,12 @@ export interface SlashCommand {
   keywords: readonly string[];
 }
 
-export const SLASH_COMMAND_GROUPS: readonly SlashCommandGroup[] = [
-  'Basic Blocks',
-  'AI Commands',
-  'Your Commands',
-];
+/** A command's shortcut from the app's one keymap (its label and the binding the editor installs). */
+function keysOf(id: ShortcutId): { shortcut: string; keymap: string } {
+  return { shortcut: shortcutLabel(KEYMAP[id].keys), keymap: KEYMAP[id].keys };
+}
+
+const SLASH_COMMAND_GROUPS: readonly SlashCommandGroup[] = ['Basic Blocks', 'AI Commands', 'Your Commands'];
 
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {
@@ -48,8 +51,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'Text',
     description: 'Plain paragraph text',
     group: 'Basic Blocks',
-    shortcut: 'Ctrl+Alt+0',
-    keymap: 'Mod-Alt-0',
+    ...keysOf('paragraph'),
     keywords: ['paragraph', 'plain', 'p'],
   },
   {
@@ -57,8 +59,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'Heading 1',
     description: 'Large section heading',
     group: 'Basic Blocks',
-    shortcut: 'Ctrl+Alt+1',
-    keymap: 'Mod-Alt-1',
+    ...keysOf('heading1'),
     keywords: ['h1', 'title', 'big'],
   },
   {
@@ -66,8 +67,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'Heading 2',
     description: 'Medium section heading',
     group: 'Basic Blocks',
-    shortcut: 'Ctrl+Alt+2',
-    keymap: 'Mod-Alt-2',
+    ...keysOf('heading2'),
     keywords: ['h2', 'subtitle'],
   },
   {
@@ -75,8 +75,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'Heading 3',
     description: 'Small section heading',
     group: 'Basic Blocks',
-    shortcut: 'Ctrl+Alt+3',
-    keymap: 'Mod-Alt-3',
+    ...keysOf('heading3'),
     keywords: ['h3'],
   },
   {
@@ -84,8 +83,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'Bullet List',
     description: 'A simple bulleted list',
     group: 'Basic Blocks',
-    shortcut: 'Ctrl+Shift+8',
-    keymap: 'Mod-Shift-8',
+    ...keysOf('bulletList'),
     keywords: ['unordered', 'ul', 'bulleted', 'list'],
   },
   {
@@ -93,8 +91,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'Numbered List',
     description: 'A list with numbering',
     group: 'Basic Blocks',
-    shortcut: 'Ctrl+Shift+7',
-    keymap: 'Mod-Shift-7',
+    ...keysOf('orderedList'),
     keywords: ['ordered', 'ol', 'list'],
   },
   {
@@ -102,8 +99,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'Quote',
     description: 'Capture a quotation',
     group: 'Basic Blocks',
-    shortcut: 'Ctrl+Shift+B',
-    keymap: 'Mod-Shift-b',
+    ...keysOf('quote'),
     keywords: ['blockquote', 'citation'],
   },
   {
@@ -111,8 +107,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'Code Block',
     description: 'Code with monospace font',
     group: 'Basic Blocks',
-    shortcut: 'Ctrl+Alt+C',
-    keymap: 'Mod-Alt-c',
+    ...keysOf('codeBlock'),
     keywords: ['code', 'snippet', 'pre'],
   },
   {
@@ -127,8 +122,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'AI Complete',
     description: 'Continue writing from the cursor',
     group: 'AI Commands',
-    shortcut: 'Ctrl+K',
-    keymap: 'Mod-k',
+    ...keysOf('aiComplete'),
     keywords: ['continue', 'autocomplete', 'generate'],
   },
   {
@@ -136,8 +130,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'AI Rewrite',
     description: 'Rewrite the selection in another style',
     group: 'AI Commands',
-    shortcut: 'Ctrl+R',
-    keymap: 'Mod-r',
+    ...keysOf('aiRewrite'),
     keywords: ['rephrase', 'style', 'tone'],
   },
   {
@@ -152,8 +145,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     title: 'AI Assistant',
     description: 'Open the AI writing assistant',
     group: 'AI Commands',
-    shortcut: 'Ctrl+/',
-    keymap: 'Mod-/',
+    ...keysOf('aiAssistant'),
     keywords: ['help', 'outline', 'improve'],
   },
 ];
@@ -224,7 +216,7 @@ export type PaletteKeyResult =
   /** Not a palette key: the editor handles it. */
   | { type: 'ignore' };
 
-/** SPEC §4: arrows move (wrapping), Enter runs, Escape closes, Backspace on an empty filter closes. */
+/** Arrows move (wrapping), Enter runs, Escape closes, Backspace on an empty filter closes. */
 export function paletteKeyAction(
   key: string,
   state: { query: string; selectedIndex: number; itemCount: number },

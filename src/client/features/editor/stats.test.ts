@@ -10,8 +10,8 @@ describe('document statistics', () => {
     expect(countWords('hyphen-ated words, with punctuation.')).toBe(4);
   });
 
-  it('rounds reading time up at 200 words per minute with a minimum of one minute', () => {
-    expect(readingTimeMinutes(0)).toBe(1);
+  it('rounds reading time up at 200 words per minute: an empty document none, any text at least a minute', () => {
+    expect(readingTimeMinutes(0)).toBe(0);
     expect(readingTimeMinutes(1)).toBe(1);
     expect(readingTimeMinutes(200)).toBe(1);
     expect(readingTimeMinutes(201)).toBe(2);

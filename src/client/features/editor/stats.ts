@@ -1,23 +1,21 @@
-import { READING_WORDS_PER_MINUTE } from '@shared/constants';
+import { readingTimeMinutes } from '@shared/analysis/text';
 
-/** SPEC §3 "Document statistics". */
+/** The Document Stats panel's numbers: words, characters, minutes to read. */
 export interface DocumentStats {
   wordCount: number;
   charCount: number;
   readingTime: number;
 }
 
-/** SPEC §5: words are split on whitespace; empty pieces do not count. */
+/** Words are split on whitespace; empty pieces do not count. */
 export function countWords(text: string): number {
   const trimmed = text.trim();
   if (trimmed === '') return 0;
   return trimmed.split(/\s+/u).length;
 }
 
-/** SPEC §5: reading time = word count / 200, rounded up, minimum 1 minute. */
-export function readingTimeMinutes(wordCount: number): number {
-  return Math.max(1, Math.ceil(wordCount / READING_WORDS_PER_MINUTE));
-}
+/** Reading time as everywhere in the product (shared/analysis): 0 for an empty document, else at least 1. */
+export { readingTimeMinutes };
 
 /** Characters as the user perceives them (an emoji or accented letter counts once). */
 export function countCharacters(text: string): number {

@@ -7,7 +7,7 @@ import { documentToDocx } from '@shared/export/docx';
 import { EXPORT_MIME_TYPES, exportFileName, type ExportFormat } from '@shared/export/filename';
 import type { RichTextDoc } from '@shared/schemas/richText';
 import { rejectAllSuggestions } from '@shared/suggestions/resolve';
-import { sanitizeRenderedHtml } from './sanitize';
+import { sanitizeRenderedHtml } from '@client/lib/sanitize-html';
 
 // Loaded on demand by the Export menu: Word and Markdown writers stay out of the editor's first load.
 
@@ -29,7 +29,10 @@ export function documentHtml(title: string, doc: RichTextDoc): string {
   return standaloneHtml(title, sanitizeRenderedHtml(generateHTML(doc, extensions)));
 }
 
-/** Builds the file in the browser (no server call, SPEC §7) and downloads it; PDF opens the print view. */
+/**
+ * Builds the file in the browser (no server call: works offline, nothing leaves the machine) and downloads
+ * it; PDF opens the print view.
+ */
 export async function exportDocument(
   format: ExportFormat,
   title: string,

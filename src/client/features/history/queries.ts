@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteVersion, getVersion, listVersions, restoreVersion, saveVersion } from './api';
 
-export const versionKeys = {
+const versionKeys = {
   list: (documentId: string) => ['documents', documentId, 'versions'] as const,
   one: (documentId: string, versionId: string) => ['documents', documentId, 'versions', versionId] as const,
 };

@@ -1,7 +1,7 @@
 import type { ImportResponse } from '@shared/schemas/imports';
 import { apiRequest } from '@client/lib/api';
 
-export const IMPORT_PATH = '/api/documents/import';
+const IMPORT_PATH = '/api/documents/import';
 
 /** One file → one new document (the server answers 201 with it and what changed on the way in). */
 export function importFile(file: File) {

@@ -5,7 +5,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@client/lib/api';
 import { isImportable } from './importable';
 
-export const CONVERT_PATH = '/api/documents/import/convert';
+const CONVERT_PATH = '/api/documents/import/convert';
 
 function convertFile(file: File) {
   const form = new FormData();

@@ -3,11 +3,11 @@ import { IMPORT_MAX_FILES } from '@shared/constants';
 import type { ImportResponse } from '@shared/schemas/imports';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
-import { documentsQueryKey } from '@client/features/documents/queries';
+import { documentsQueryKey } from '@client/features/documents';
 import { importFile } from './api';
 import { isImportable } from './importable';
 
-export { IMPORT_ACCEPT, isImportable } from './importable';
+export { IMPORT_ACCEPT } from './importable';
 
 export interface ImportOutcome {
   imported: ImportResponse[];

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { useAuthDialog } from '@client/features/auth/auth-dialog';
+import { useAuthDialog } from '@client/features/auth';
 
 export function CallToAction() {
   const { openAuthDialog } = useAuthDialog();

@@ -1,12 +1,11 @@
 import { ArrowRight, Loader2 } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { priceIdFor, useCheckout } from '@client/features/billing/actions';
-import { usePlans } from '@client/features/billing/queries';
+import { priceIdFor, useCheckout, usePlans } from '@client/features/billing';
 import { BILLING_NOT_SET_UP_LABEL, planButtonLabel, type PlanButtonProps } from './PlanButton';
 
 /**
  * A pricing card's button for a signed-in user: starts Stripe Checkout for the plan and billing period
- * (SPEC §5: the free plan only shows an info toast, a missing price id an error). Loaded lazily by
+ * (the free plan only shows an info toast, a missing price id an error). Loaded lazily by
  * PlanButton, so visitors never download the billing client or the schemas it validates with.
  */
 export function CheckoutPlanButton({ plan, period }: PlanButtonProps) {

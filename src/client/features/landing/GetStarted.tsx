@@ -3,7 +3,7 @@ import { planById } from '@shared/plans';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { useAuthDialog } from '@client/features/auth/auth-dialog';
+import { useAuthDialog } from '@client/features/auth';
 
 const FREE_DOCUMENTS = planById('gratis').limits.documents;
 
@@ -14,7 +14,7 @@ const PROMISES = [
 ];
 
 /**
- * SPEC: the inputs here are not wired to submit; the button (and Enter in a field) opens the sign-up
+ * By design the inputs here are not wired to submit; the button (and Enter in a field) opens the sign-up
  * dialog, where the account is actually created — starting from what was typed here.
  */
 export function GetStarted() {

@@ -1,7 +1,7 @@
 import { ArrowRight, Check, Sparkles, Wand2 } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { TypingText } from './TypingText';
-import { useAuthDialog } from '@client/features/auth/auth-dialog';
+import { useAuthDialog } from '@client/features/auth';
 
 export const HERO_TAGLINE = 'AI-powered writing that feels like your own thoughts.';
 
@@ -66,7 +66,10 @@ function HeroPreview() {
           <span className="ml-3 truncate text-sm text-muted-foreground">Chapter 3 — The Lighthouse</span>
         </div>
         <div className="space-y-4 p-6 text-left">
-          <p className="font-serif text-xl font-semibold">The Lighthouse Keeper</p>
+          {/* The sample document's title: a heading inside the preview, not one of the page's. */}
+          <div className="font-serif text-xl font-semibold" role="heading" aria-level={3}>
+            The Lighthouse Keeper
+          </div>
           <p className="font-serif leading-relaxed text-card-foreground/90">
             Mara had kept the light for eleven winters, and in all that time the sea had never been this
             quiet.

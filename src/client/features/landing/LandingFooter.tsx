@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { COPYRIGHT_YEAR, PRODUCT_NAME } from '@shared/constants';
-import { Logo } from './Logo';
+import { PRODUCT_NAME } from '@shared/constants';
+import { Logo } from '@client/components/Logo';
 
 const linkClass = 'rounded-sm text-muted-foreground transition-colors hover:text-foreground';
 
@@ -29,10 +29,9 @@ export function LandingFooter() {
                 </a>
               </li>
               <li>
-                {/* SPEC: the Status link goes nowhere (there is no status page yet). */}
-                <a href="#" className={linkClass} onClick={(event) => event.preventDefault()}>
+                <Link href="/status" className={linkClass}>
                   Status
-                </a>
+                </Link>
               </li>
             </ul>
           </div>
@@ -55,7 +54,7 @@ export function LandingFooter() {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
-          © {COPYRIGHT_YEAR} {PRODUCT_NAME}. All rights reserved.
+          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

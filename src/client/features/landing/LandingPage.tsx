@@ -20,7 +20,7 @@ export async function preloadLaterSections(): Promise<void> {
   await Promise.all([laterSections.load(), landingFooter.load()]);
 }
 
-/** The marketing page signed-out visitors see at `/` (SPEC §2, Landing page). */
+/** The marketing page signed-out visitors see at `/`. */
 export function LandingPage() {
   // The later sections jump to their own targets when they arrive.
   useEffect(() => hashTarget()?.scrollIntoView(), []);

@@ -2,8 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { BillingPeriod, PlanDefinition } from '@shared/plans';
 import { Button } from '@client/components/ui/button';
-import { useAuth } from '@client/features/auth/AuthProvider';
-import { useAuthDialog } from '@client/features/auth/auth-dialog';
+import { useAuth, useAuthDialog } from '@client/features/auth';
 
 export interface PlanButtonProps {
   plan: PlanDefinition;

@@ -8,7 +8,7 @@ import { cn } from '@client/lib/utils';
 import { PERIOD_GROUP_CLASS, PERIOD_OPTIONS, PeriodLabel, periodItemClass } from './period-switch';
 import { PlanButton } from './PlanButton';
 
-export const SALES_EMAIL = 'sales@quillwright.app';
+const SALES_EMAIL = 'sales@quillwright.app';
 
 const PLAN_TAGLINES: Record<PlanDefinition['id'], string> = {
   gratis: 'Try Quillwright and write your first documents.',

@@ -9,7 +9,7 @@ function subscribeReducedMotion(onChange: () => void): () => void {
 }
 
 /** True when the visitor asked the system for less motion; follows changes live. */
-export function usePrefersReducedMotion(): boolean {
+function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeReducedMotion,
     () => window.matchMedia(REDUCED_MOTION_QUERY).matches,

@@ -18,7 +18,7 @@ export function periodItemClass(checked: boolean): string {
 }
 
 /** Whole months saved by paying yearly, e.g. $120/yr against $12/mo → 2. */
-export function monthsFree(plan: PlanDefinition): number {
+function monthsFree(plan: PlanDefinition): number {
   if (plan.monthlyPrice === 0) return 0;
   return Math.round((plan.monthlyPrice * 12 - plan.annualPrice) / plan.monthlyPrice);
 }

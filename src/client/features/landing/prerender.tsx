@@ -1,8 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
-import { AuthDialogProvider } from '@client/features/auth/auth-dialog';
-import { AuthProvider } from '@client/features/auth/AuthProvider';
-import { ThemeProvider } from '@client/features/settings/theme';
+import { AuthDialogProvider, AuthProvider } from '@client/features/auth';
+import { ThemeProvider } from '@client/features/settings';
 import { LandingPage, preloadLaterSections } from './LandingPage';
 
 /**

@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { COPYRIGHT_YEAR, PRODUCT_NAME } from '@shared/constants';
+import { PRODUCT_NAME } from '@shared/constants';
 import { Button } from '@client/components/ui/button';
-import { Logo } from '@client/features/landing/Logo';
+import { Logo } from '@client/components/Logo';
 
 export interface LegalSection {
   id: string;
@@ -11,8 +11,8 @@ export interface LegalSection {
   body: React.ReactNode;
 }
 
-/** SPEC §2: the legal pages show today's date as their "last updated" date. */
-export function formatLastUpdated(date: Date): string {
+/** The legal pages show today's date as their "last updated" date. */
+function formatLastUpdated(date: Date): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
 }
 
@@ -102,7 +102,7 @@ export function LegalLayout({
       <footer className="border-t">
         <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
           <p>
-            © {COPYRIGHT_YEAR} {PRODUCT_NAME}
+            © {new Date().getFullYear()} {PRODUCT_NAME}
           </p>
           <nav aria-label="Legal" className="flex gap-6">
             <Link href="/privacy" className="rounded-sm hover:text-foreground">

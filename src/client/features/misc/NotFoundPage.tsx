@@ -2,7 +2,7 @@ import { ArrowLeft, FileQuestion } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
 
-/** SPEC §2: any path the router does not know. */
+/** The 404 screen: any path the router does not know. */
 export function NotFoundPage() {
   return (
     <main className="grid min-h-screen place-items-center bg-background px-4 text-foreground">

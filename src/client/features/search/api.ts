@@ -1,8 +1,8 @@
 import type { LibraryPage, LibrarySort, SearchResult } from '@shared/schemas/search';
 import { apiRequest } from '@client/lib/api';
 
-export const SEARCH_PATH = '/api/search';
-export const LIBRARY_PATH = '/api/search/documents';
+const SEARCH_PATH = '/api/search';
+const LIBRARY_PATH = '/api/search/documents';
 
 export function searchDocuments(q: string, limit: number) {
   return apiRequest<SearchResult[]>('GET', `${SEARCH_PATH}?q=${encodeURIComponent(q)}&limit=${limit}`);

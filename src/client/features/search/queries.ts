@@ -1,17 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { LibrarySort } from '@shared/schemas/search';
-import { useAuth } from '@client/features/auth/AuthProvider';
-import { documentsQueryKey } from '@client/features/documents/queries';
+import { useAuth } from '@client/features/auth';
+import { documentsQueryKey } from '@client/features/documents';
 import { listLibrary, searchDocuments } from './api';
 
 /**
  * Keys live under the documents key, so every create, import or delete that invalidates the documents
  * list also refreshes the library and search results.
  */
-export const libraryQueryKey = (sort: LibrarySort, limit: number) =>
+const libraryQueryKey = (sort: LibrarySort, limit: number) =>
   [...documentsQueryKey, 'library', sort, limit] as const;
-export const searchQueryKey = (q: string, limit: number) =>
-  [...documentsQueryKey, 'search', q, limit] as const;
+const searchQueryKey = (q: string, limit: number) => [...documentsQueryKey, 'search', q, limit] as const;
 
 export function useLibrary(sort: LibrarySort, limit: number, enabled = true) {
   const { user } = useAuth();

@@ -10,8 +10,9 @@ import {
   SunIcon,
   UserIcon,
   WandSparklesIcon,
+  type LucideIcon,
 } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { NotificationSettings, Preferences, UpdateUserSettings } from '@shared/settings-defaults';
 import { Button } from '@client/components/ui/button';
 import {
@@ -21,6 +22,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { PasswordField } from '@client/components/PasswordField';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
@@ -30,16 +32,28 @@ import { Switch } from '@client/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { ChoiceGroup, ChoiceItem } from '@client/components/ui/choice-group';
 import { toast } from '@client/components/ui/use-toast';
-import { useAuth } from '@client/features/auth/AuthProvider';
-import { SubscriptionTab } from '@client/features/billing/SubscriptionTab';
+import { useAuth } from '@client/features/auth';
+import { SubscriptionTab } from '@client/features/billing';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import { useUpdateUserSettings, useUserSettings } from './queries';
 import { AiSettingsTab } from './ai/AiSettingsTab';
-import { AiCommandsSettings } from '@client/features/ai-commands/AiCommandsSettings';
+import { AiCommandsSettings } from './ai-commands/AiCommandsSettings';
 import { useTheme, type ThemePreference } from './theme';
+import { AccountSecurity } from './account/AccountSecurity';
+import { ClaimInstanceCard } from './account/ClaimInstanceCard';
 
 export type SettingsTab = 'profile' | 'preferences' | 'subscription' | 'notifications' | 'commands' | 'ai';
+
+/** The dialog's tabs, in order; the AI tab (providers, keys, allowance) is for instance admins only. */
+const SETTINGS_TABS: { value: SettingsTab; label: string; Icon: LucideIcon }[] = [
+  { value: 'profile', label: 'Profile', Icon: UserIcon },
+  { value: 'preferences', label: 'Preferences', Icon: SlidersHorizontalIcon },
+  { value: 'subscription', label: 'Subscription', Icon: CreditCardIcon },
+  { value: 'notifications', label: 'Notifications', Icon: BellIcon },
+  { value: 'commands', label: 'AI commands', Icon: WandSparklesIcon },
+  { value: 'ai', label: 'AI', Icon: SparklesIcon },
+];
 
 export interface AccountSettingsDialogProps {
   open: boolean;
@@ -47,7 +61,7 @@ export interface AccountSettingsDialogProps {
   defaultTab?: SettingsTab;
 }
 
-/** SPEC §2 Account settings dialog: Profile, Preferences, Subscription, Notifications, and AI commands. */
+/** The account settings dialog: Profile, Preferences, Subscription, Notifications, and AI commands. */
 export function AccountSettingsDialog({
   open,
   onOpenChange,
@@ -63,45 +77,38 @@ export function AccountSettingsDialog({
     if (open) setTab(defaultTab);
   }
 
+  const tabs = SETTINGS_TABS.filter((entry) => isAdmin || entry.value !== 'ai');
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="gap-5 sm:max-w-3xl">
+      {/* One size for every tab (the tallest fits, a longer one scrolls inside): the dialog does not jump
+          when the writer moves between tabs. */}
+      <DialogContent
+        className="flex h-[min(42rem,calc(100dvh-2rem))] flex-col gap-4 overflow-hidden sm:max-w-3xl"
+        data-testid="settings-dialog"
+      >
         <DialogHeader>
           <DialogTitle>Account Settings</DialogTitle>
           <DialogDescription>
             Manage your profile, writing preferences, plan and notifications.
           </DialogDescription>
         </DialogHeader>
-        <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)}>
-          <TabsList className={cn('grid w-full', isAdmin ? 'grid-cols-6' : 'grid-cols-5')}>
-            <TabsTrigger value="profile">
-              <UserIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">Profile</span>
-            </TabsTrigger>
-            <TabsTrigger value="preferences">
-              <SlidersHorizontalIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">Preferences</span>
-            </TabsTrigger>
-            <TabsTrigger value="subscription">
-              <CreditCardIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">Subscription</span>
-            </TabsTrigger>
-            <TabsTrigger value="notifications">
-              <BellIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">Notifications</span>
-            </TabsTrigger>
-            <TabsTrigger value="commands">
-              <WandSparklesIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">AI commands</span>
-            </TabsTrigger>
-            {isAdmin ? (
-              <TabsTrigger value="ai">
-                <SparklesIcon aria-hidden="true" />
-                <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">AI</span>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as SettingsTab)} className="min-h-0 flex-1">
+          {/* Every tab shows its whole name: on a phone three to a row, in smaller type and without the icon;
+              from sm up one row, icon and name. */}
+          <TabsList className="grid h-auto w-full shrink-0 grid-cols-3 gap-0.5 sm:flex">
+            {tabs.map(({ value, label, Icon }) => (
+              <TabsTrigger
+                key={value}
+                value={value}
+                className="h-8 min-w-0 px-1 text-xs sm:flex-1 sm:px-2 sm:text-sm"
+              >
+                <Icon aria-hidden="true" className="hidden sm:block" />
+                <span>{label}</span>
               </TabsTrigger>
-            ) : null}
+            ))}
           </TabsList>
-          <div className="min-h-[22rem] pt-2">
+          <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pt-2">
             <TabsContent value="profile">
               <ProfileTab />
             </TabsContent>
@@ -133,17 +140,21 @@ function ProfileTab() {
   const { user, updateUser, signOut } = useAuth();
   const [name, setName] = useState(user?.user_metadata.full_name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [saving, setSaving] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!user || saving) return;
-    const update: { email?: string; data?: { full_name: string } } = {};
+    const update: { email?: string; current_password?: string; data?: { full_name: string } } = {};
     const trimmedName = name.trim();
     const trimmedEmail = email.trim().toLowerCase();
     if (trimmedName !== (user.user_metadata.full_name ?? '')) update.data = { full_name: trimmedName };
-    if (trimmedEmail !== user.email) update.email = trimmedEmail;
+    if (trimmedEmail !== user.email) {
+      update.email = trimmedEmail;
+      update.current_password = currentPassword;
+    }
     if (!update.data && !update.email) {
       toast({ title: 'Profile saved', description: 'Nothing changed.' });
       return;
@@ -155,8 +166,9 @@ function ProfileTab() {
       toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' });
       return;
     }
+    setCurrentPassword('');
     if (update.email && saved && saved.email !== update.email) {
-      // With e-mail delivery the change waits for the link sent to the new address.
+      // The change waits for the link sent to the new address.
       setEmail(saved.email);
       toast({
         title: 'Check your email',
@@ -167,52 +179,68 @@ function ProfileTab() {
     }
   };
 
+  const emailChanged = Boolean(user) && email.trim().toLowerCase() !== user?.email;
+
   return (
-    <form className="grid gap-5" onSubmit={onSubmit}>
-      <div className="grid gap-2">
-        <Label htmlFor="settings-name">Display name</Label>
-        <Input
-          id="settings-name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder="Your name"
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="settings-email">Email</Label>
-        <Input
-          id="settings-email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <p className="text-xs text-muted-foreground">
-          Changing your e-mail may require confirming the new address.
-        </p>
-      </div>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-between">
-        <Button
-          type="button"
-          variant="outline"
-          disabled={signingOut}
-          onClick={async () => {
-            setSigningOut(true);
-            await signOut();
-            setSigningOut(false);
-          }}
-        >
-          <LogOutIcon aria-hidden="true" />
-          Sign Out
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-          Save Profile
-        </Button>
-      </div>
-    </form>
+    <div className="grid gap-6">
+      <ClaimInstanceCard />
+      <form className="grid gap-5" onSubmit={onSubmit}>
+        <div className="grid gap-2">
+          <Label htmlFor="settings-name">Display name</Label>
+          <Input
+            id="settings-name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Your name"
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="settings-email">Email</Label>
+          <Input
+            id="settings-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <p className="text-xs text-muted-foreground">
+            A new address takes effect once you open the link we send to it; your current address is told.
+          </p>
+        </div>
+        {emailChanged ? (
+          <PasswordField
+            id="settings-current-password"
+            label="Current password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={setCurrentPassword}
+            hint="Needed to change your e-mail address."
+          />
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-between">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={signingOut}
+            onClick={async () => {
+              setSigningOut(true);
+              await signOut();
+              setSigningOut(false);
+            }}
+          >
+            <LogOutIcon aria-hidden="true" />
+            Sign Out
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+            Save Profile
+          </Button>
+        </div>
+      </form>
+      <AccountSecurity />
+    </div>
   );
 }
 
@@ -291,17 +319,156 @@ const THEME_OPTIONS: { value: ThemePreference; label: string; icon: typeof SunIc
   { value: 'system', label: 'System', icon: MonitorIcon },
 ];
 
+type ChoicePreference = 'fontSize' | 'fontFamily' | 'aiChanges' | 'ghostCompletion';
+type SwitchPreference = 'autoSave' | 'showWordCount' | 'focusModeDefault';
+
+interface ChoiceRowSpec<K extends ChoicePreference = ChoicePreference> {
+  key: K;
+  label: string;
+  description: string;
+  options: { value: Preferences[K]; label: string }[];
+  /** The trigger's width class: wide enough for the longest option. */
+  width: string;
+}
+
+interface SwitchRowSpec<K extends string> {
+  key: K;
+  label: string;
+  description: string;
+}
+
+const TEXT_ROWS: ChoiceRowSpec[] = [
+  {
+    key: 'fontSize',
+    label: 'Font size',
+    description: 'Default text size in the editor.',
+    options: [
+      { value: 'small', label: 'Small' },
+      { value: 'medium', label: 'Medium' },
+      { value: 'large', label: 'Large' },
+    ],
+    width: 'w-32',
+  },
+  {
+    key: 'fontFamily',
+    label: 'Font family',
+    description: 'Typeface used for your documents.',
+    options: [
+      { value: 'inter', label: 'Inter' },
+      { value: 'serif', label: 'Serif' },
+      { value: 'mono', label: 'Mono' },
+    ],
+    width: 'w-32',
+  },
+];
+
+const EDITOR_SWITCHES: SwitchRowSpec<SwitchPreference>[] = [
+  {
+    key: 'autoSave',
+    label: 'Auto-save',
+    description:
+      'Save your changes automatically while you write. When off, your changes stay in this browser until you press Save (Ctrl+S).',
+  },
+  {
+    key: 'showWordCount',
+    label: 'Show word count',
+    description: 'Show live word, character and reading-time counts.',
+  },
+  {
+    key: 'focusModeDefault',
+    label: 'Focus mode by default',
+    description: 'Open documents with the side panel hidden.',
+  },
+];
+
+const AI_ROWS: ChoiceRowSpec[] = [
+  {
+    key: 'aiChanges',
+    label: 'AI changes',
+    description:
+      'How an accepted AI answer reaches your text: as suggestions you review one by one, or written at once (one undo step).',
+    options: [
+      { value: 'suggest', label: 'As suggestions' },
+      { value: 'apply', label: 'Apply directly' },
+    ],
+    width: 'w-40',
+  },
+  {
+    key: 'ghostCompletion',
+    label: 'Inline completion',
+    description:
+      'When you pause at the end of a paragraph, a continuation appears in grey. Tab keeps it, Ctrl+→ keeps a word, Esc dismisses it.',
+    options: [
+      { value: 'off', label: 'Off' },
+      { value: 'quick', label: 'After 0.4 s' },
+      { value: 'normal', label: 'After 0.7 s' },
+      { value: 'relaxed', label: 'After 1.2 s' },
+    ],
+    width: 'w-40',
+  },
+];
+
+const NOTIFICATION_SWITCHES: SwitchRowSpec<keyof NotificationSettings>[] = [
+  { key: 'marketing', label: 'Marketing emails', description: 'Tips, offers and news about Quillwright.' },
+  {
+    key: 'updates',
+    label: 'Product updates',
+    description: 'New features and improvements, about once a month.',
+  },
+  {
+    key: 'security',
+    label: 'Security alerts',
+    description: 'Sign-ins from new devices and changes to your account.',
+  },
+];
+
+function ChoiceRow({
+  spec,
+  value,
+  onValueChange,
+}: {
+  spec: ChoiceRowSpec;
+  value: string;
+  onValueChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <SettingRow
+      title={<Label htmlFor={id}>{spec.label}</Label>}
+      description={spec.description}
+      control={
+        <Select value={value} onValueChange={onValueChange}>
+          <SelectTrigger id={id} className={spec.width}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {spec.options.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      }
+    />
+  );
+}
+
 function PreferencesTab() {
   const { preferences, isLoading, loaded, isError } = useUserSettings();
   const { theme, setTheme } = useTheme();
   const { save, status } = useSaveSetting('Preferences');
-  const fontSizeId = useId();
-  const fontFamilyId = useId();
-  const aiChangesId = useId();
-  const ghostId = useId();
 
   const set = <K extends keyof Preferences>(key: K, value: Preferences[K]) =>
     save({ preferences: { [key]: value } as Partial<Preferences> });
+  const choiceRow = (spec: ChoiceRowSpec) => (
+    <ChoiceRow
+      key={spec.key}
+      spec={spec}
+      value={preferences[spec.key]}
+      onValueChange={(value) => set(spec.key, value as Preferences[typeof spec.key])}
+    />
+  );
 
   if (isLoading) return <SettingsSkeleton rows={5} />;
   if (isError && !loaded) return <SettingsLoadError what="Preferences" />;
@@ -336,101 +503,18 @@ function PreferencesTab() {
         </ChoiceGroup>
       </div>
       <Separator />
-      <SettingRow
-        title={<Label htmlFor={fontSizeId}>Font size</Label>}
-        description="Default text size in the editor."
-        control={
-          <Select
-            value={preferences.fontSize}
-            onValueChange={(v) => set('fontSize', v as Preferences['fontSize'])}
-          >
-            <SelectTrigger id={fontSizeId} className="w-32">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="small">Small</SelectItem>
-              <SelectItem value="medium">Medium</SelectItem>
-              <SelectItem value="large">Large</SelectItem>
-            </SelectContent>
-          </Select>
-        }
-      />
-      <SettingRow
-        title={<Label htmlFor={fontFamilyId}>Font family</Label>}
-        description="Typeface used for your documents."
-        control={
-          <Select
-            value={preferences.fontFamily}
-            onValueChange={(v) => set('fontFamily', v as Preferences['fontFamily'])}
-          >
-            <SelectTrigger id={fontFamilyId} className="w-32">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="inter">Inter</SelectItem>
-              <SelectItem value="serif">Serif</SelectItem>
-              <SelectItem value="mono">Mono</SelectItem>
-            </SelectContent>
-          </Select>
-        }
-      />
+      {TEXT_ROWS.map(choiceRow)}
       <Separator />
-      <SwitchRow
-        label="Auto-save"
-        description="Save your changes automatically while you write. When off, your changes stay in this browser until you press Save (Ctrl+S)."
-        checked={preferences.autoSave}
-        onCheckedChange={(v) => set('autoSave', v)}
-      />
-      <SwitchRow
-        label="Show word count"
-        description="Show live word, character and reading-time counts."
-        checked={preferences.showWordCount}
-        onCheckedChange={(v) => set('showWordCount', v)}
-      />
-      <SwitchRow
-        label="Focus mode by default"
-        description="Open documents with the side panel hidden."
-        checked={preferences.focusModeDefault}
-        onCheckedChange={(v) => set('focusModeDefault', v)}
-      />
-      <SettingRow
-        title={<Label htmlFor={aiChangesId}>AI changes</Label>}
-        description="How an accepted AI answer reaches your text: as suggestions you review one by one, or written at once (one undo step)."
-        control={
-          <Select
-            value={preferences.aiChanges}
-            onValueChange={(v) => set('aiChanges', v as Preferences['aiChanges'])}
-          >
-            <SelectTrigger id={aiChangesId} className="w-40">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="suggest">As suggestions</SelectItem>
-              <SelectItem value="apply">Apply directly</SelectItem>
-            </SelectContent>
-          </Select>
-        }
-      />
-      <SettingRow
-        title={<Label htmlFor={ghostId}>Inline completion</Label>}
-        description="When you pause at the end of a paragraph, a continuation appears in grey. Tab keeps it, Ctrl+→ keeps a word, Esc dismisses it."
-        control={
-          <Select
-            value={preferences.ghostCompletion}
-            onValueChange={(v) => set('ghostCompletion', v as Preferences['ghostCompletion'])}
-          >
-            <SelectTrigger id={ghostId} className="w-40">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="off">Off</SelectItem>
-              <SelectItem value="quick">After 0.4 s</SelectItem>
-              <SelectItem value="normal">After 0.7 s</SelectItem>
-              <SelectItem value="relaxed">After 1.2 s</SelectItem>
-            </SelectContent>
-          </Select>
-        }
-      />
+      {EDITOR_SWITCHES.map(({ key, label, description }) => (
+        <SwitchRow
+          key={key}
+          label={label}
+          description={description}
+          checked={preferences[key]}
+          onCheckedChange={(v) => set(key, v)}
+        />
+      ))}
+      {AI_ROWS.map(choiceRow)}
       <SaveStatus status={status} />
     </div>
   );
@@ -446,26 +530,17 @@ function NotificationsTab() {
 
   return (
     <div className="grid gap-1">
-      <SwitchRow
-        label="Marketing emails"
-        description="Tips, offers and news about Quillwright."
-        checked={notifications.marketing}
-        onCheckedChange={(v) => set('marketing', v)}
-      />
-      <Separator />
-      <SwitchRow
-        label="Product updates"
-        description="New features and improvements, about once a month."
-        checked={notifications.updates}
-        onCheckedChange={(v) => set('updates', v)}
-      />
-      <Separator />
-      <SwitchRow
-        label="Security alerts"
-        description="Sign-ins from new devices and changes to your account."
-        checked={notifications.security}
-        onCheckedChange={(v) => set('security', v)}
-      />
+      {NOTIFICATION_SWITCHES.map(({ key, label, description }, index) => (
+        <Fragment key={key}>
+          {index > 0 ? <Separator /> : null}
+          <SwitchRow
+            label={label}
+            description={description}
+            checked={notifications[key]}
+            onCheckedChange={(v) => set(key, v)}
+          />
+        </Fragment>
+      ))}
       <SaveStatus status={status} />
     </div>
   );

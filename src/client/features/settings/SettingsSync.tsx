@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuth } from '@client/features/auth/AuthProvider';
+import { useAuth } from '@client/features/auth';
 import { useUserSettings } from './queries';
 import { useTheme } from './theme';
 

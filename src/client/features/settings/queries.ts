@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_USER_SETTINGS, type UpdateUserSettings, type UserSettings } from '@shared/settings-defaults';
-import { useAuth } from '@client/features/auth/AuthProvider';
+import { useAuth } from '@client/features/auth';
 import { fetchUserSettings, saveUserSettings, SETTINGS_PATH } from './api';
 
-export const settingsQueryKey = (userId: string | undefined) => [SETTINGS_PATH, userId] as const;
+const settingsQueryKey = (userId: string | undefined) => [SETTINGS_PATH, userId] as const;
 
 /**
  * The signed-in user's settings from the server (defaults while loading or when signed out).

@@ -4,8 +4,6 @@ import { THEME_STORAGE_KEY } from '@shared/first-paint';
 export type ThemePreference = 'light' | 'dark' | 'system';
 
 // The same key and class as the first-paint script in index.html's head (shared/first-paint.ts).
-export { THEME_STORAGE_KEY };
-
 interface ThemeContextValue {
   theme: ThemePreference;
   resolvedTheme: 'light' | 'dark';

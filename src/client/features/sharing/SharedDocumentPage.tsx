@@ -4,12 +4,15 @@ import { Label } from '@client/components/ui/label';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { RichTextDoc } from '@shared/schemas/richText';
 import type { SharedDocument } from '@shared/schemas/sharing';
+import { SHARE_LINK_KEY_PARAM } from '@shared/share-links';
+import { hasSuggestions } from '@shared/suggestions/resolve';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { generateHTML } from '@tiptap/html';
-import { FileQuestion, Lock, TimerOff } from 'lucide-react';
+import { FileQuestion, Link2Off, Lock, TimerOff, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { sanitizeRenderedHtml } from '../export/sanitize';
+import { sanitizeRenderedHtml } from '@client/lib/sanitize-html';
+import { SuggestionLegend } from '@client/features/suggestions';
 import { fetchSharedDocument, ShareAccessError, unlockSharedDocument } from './api';
 import '@client/styles/document.css';
 import '@client/styles/tracked-changes.css';
@@ -53,7 +56,15 @@ function Notice({ icon, title, text }: { icon: ReactNode; title: string; text: s
   );
 }
 
-function PasswordPrompt({ documentId, onUnlocked }: { documentId: string; onUnlocked: () => void }) {
+function PasswordPrompt({
+  documentId,
+  linkKey,
+  onUnlocked,
+}: {
+  documentId: string;
+  linkKey: string | null;
+  onUnlocked: () => void;
+}) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,7 +73,7 @@ function PasswordPrompt({ documentId, onUnlocked }: { documentId: string; onUnlo
     setBusy(true);
     setError(null);
     try {
-      await unlockSharedDocument(documentId, password);
+      await unlockSharedDocument(documentId, linkKey, password);
       onUnlocked();
     } catch (e) {
       setError(
@@ -116,9 +127,15 @@ function ReadOnlyDocument({ shared }: { shared: SharedDocument }) {
     () => sanitizeRenderedHtml(generateHTML(shared.content as RichTextDoc, extensions)),
     [shared.content],
   );
+  // The server sends pending suggestions only when the owner chose to show them to readers.
+  const pending = useMemo(
+    () => shared.showSuggestions && hasSuggestions(shared.content as RichTextDoc),
+    [shared.showSuggestions, shared.content],
+  );
   return (
     <Shell title={shared.title}>
       <h1 className="mb-8 text-3xl font-bold tracking-tight">{shared.title}</h1>
+      {pending && <SuggestionLegend />}
       {/* Sanitized above: DOMPurify plus the link whitelist and safe rel. */}
       <article
         className="qw-document"
@@ -132,13 +149,13 @@ function ReadOnlyDocument({ shared }: { shared: SharedDocument }) {
 /** /shared/:id — what a visitor with the link sees; the server decides what they may see. */
 export function SharedDocumentPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const search = new URLSearchParams(useSearch());
-  // The link's parameters only choose the view; the server decides what the visitor may do.
-  const wantsLive = search.get('edit') === 'true' || search.get('suggest') === 'true';
+  // The address carries no access level (an old link's edit=true is ignored): the server grants what the
+  // share settings hold now. A reset link's address carries its key.
+  const linkKey = new URLSearchParams(useSearch()).get(SHARE_LINK_KEY_PARAM);
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ['shared-document', id],
-    queryFn: () => fetchSharedDocument(id),
+    queryKey: ['shared-document', id, linkKey],
+    queryFn: () => fetchSharedDocument(id, linkKey),
     retry: false,
   });
 
@@ -155,7 +172,28 @@ export function SharedDocumentPage() {
       return (
         <PasswordPrompt
           documentId={id}
-          onUnlocked={() => void queryClient.invalidateQueries({ queryKey: ['shared-document', id] })}
+          linkKey={linkKey}
+          onUnlocked={() =>
+            void queryClient.invalidateQueries({ queryKey: ['shared-document', id, linkKey] })
+          }
+        />
+      );
+    }
+    if (error instanceof ShareAccessError && error.code === 'share_link_reset') {
+      return (
+        <Notice
+          icon={<Link2Off className="size-5" />}
+          title="This link no longer works"
+          text="The owner replaced this share link with a new one. Ask them for the new link."
+        />
+      );
+    }
+    if (error instanceof ShareAccessError && error.code === 'document_trashed') {
+      return (
+        <Notice
+          icon={<Trash2 className="size-5" />}
+          title="This document is in the trash"
+          text="The owner deleted it. If they restore it, this link works again."
         />
       );
     }
@@ -177,14 +215,16 @@ export function SharedDocumentPage() {
     );
   }
   const shared = query.data;
-  if (wantsLive && (shared.access === 'edit' || shared.access === 'suggest')) {
+  if (shared.access === 'edit' || shared.access === 'suggest') {
     return (
       <Shell title={shared.title}>
         <h1 className="mb-8 text-3xl font-bold tracking-tight">{shared.title}</h1>
         <Suspense fallback={<p className="text-sm text-muted-foreground">Loading editor...</p>}>
           <SharedEditor
             shared={shared}
-            onAccessLost={() => void queryClient.invalidateQueries({ queryKey: ['shared-document', id] })}
+            onAccessLost={() =>
+              void queryClient.invalidateQueries({ queryKey: ['shared-document', id, linkKey] })
+            }
           />
         </Suspense>
       </Shell>

@@ -1,15 +1,18 @@
 import { COLLAB_CLOSE, COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
 import { Button } from '@client/components/ui/button';
-import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
+import { SuggestingMode } from '@client/features/suggestions';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { SharedDocument } from '@shared/schemas/sharing';
 import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useState } from 'react';
-import { caretColorFor } from '../editor/hooks/collab-user';
-import { DocumentCollaboration } from '../editor/extensions/collaboration';
-import { LinkBehaviour } from '../editor/extensions/link-behaviour';
-import { useCollaboration, type CollabSession } from '../editor/hooks/useCollaboration';
+import {
+  caretColorFor,
+  DocumentCollaboration,
+  LinkBehaviour,
+  useCollaboration,
+  type CollabSession,
+} from '@client/features/editor';
 import { storedShareToken } from './api';
 import '@client/styles/document.css';
 import '@client/styles/tracked-changes.css';

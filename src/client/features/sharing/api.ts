@@ -1,8 +1,9 @@
 import { apiRequest } from '@client/lib/api';
 import type { ShareSettings, SharedDocument, UpdateShareSettings } from '@shared/schemas/sharing';
+import { SHARE_LINK_KEY_PARAM } from '@shared/share-links';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-export const shareSettingsKey = (documentId: string) => [`/api/documents/${documentId}/share`];
+const shareSettingsKey = (documentId: string) => [`/api/documents/${documentId}/share`];
 
 export function useShareSettings(documentId: string, enabled = true) {
   return useQuery({
@@ -24,6 +25,15 @@ export function useUpdateShareSettings(documentId: string) {
   });
 }
 
+/** Gives the link a new address; the old one and everything opened through it stop working. */
+export function useResetShareLink(documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<ShareSettings>('POST', `/api/documents/${documentId}/share/reset`),
+    onSuccess: (settings) => queryClient.setQueryData(shareSettingsKey(documentId), settings),
+  });
+}
+
 /** Visitor calls: never send the visitor's own session, only the share token for this document. */
 const shareTokenKey = (documentId: string) => `qw-share-token:${documentId}`;
 
@@ -31,7 +41,7 @@ export function storedShareToken(documentId: string): string | null {
   return sessionStorage.getItem(shareTokenKey(documentId));
 }
 
-export function storeShareToken(documentId: string, token: string): void {
+function storeShareToken(documentId: string, token: string): void {
   sessionStorage.setItem(shareTokenKey(documentId), token);
 }
 
@@ -54,15 +64,32 @@ async function visitorFetch<T>(path: string, init: RequestInit = {}): Promise<T>
   return body as T;
 }
 
-export function fetchSharedDocument(documentId: string): Promise<SharedDocument> {
-  const token = storedShareToken(documentId);
-  return visitorFetch<SharedDocument>(`/api/shared/${documentId}`, {
-    headers: token ? { 'x-share-token': token } : {},
-  });
+/** `/api/shared/{id}{suffix}`, with the key of the address the visitor opened (a reset link has one). */
+function visitorPath(documentId: string, linkKey: string | null, suffix = ''): string {
+  const query = linkKey ? `?${new URLSearchParams({ [SHARE_LINK_KEY_PARAM]: linkKey })}` : '';
+  return `/api/shared/${documentId}${suffix}${query}`;
 }
 
-export async function unlockSharedDocument(documentId: string, password: string): Promise<void> {
-  const { shareToken } = await visitorFetch<{ shareToken: string }>(`/api/shared/${documentId}/unlock`, {
+export async function fetchSharedDocument(
+  documentId: string,
+  linkKey: string | null,
+): Promise<SharedDocument> {
+  const token = storedShareToken(documentId);
+  const shared = await visitorFetch<SharedDocument>(visitorPath(documentId, linkKey), {
+    headers: token ? { 'x-share-token': token } : {},
+  });
+  // The newest token: it carries the access level granted now, which the live editor's socket needs.
+  storeShareToken(documentId, shared.shareToken);
+  return shared;
+}
+
+export async function unlockSharedDocument(
+  documentId: string,
+  linkKey: string | null,
+  password: string,
+): Promise<void> {
+  const path = visitorPath(documentId, linkKey, '/unlock');
+  const { shareToken } = await visitorFetch<{ shareToken: string }>(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ password }),

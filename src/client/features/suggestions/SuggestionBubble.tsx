@@ -5,6 +5,15 @@ import { Button } from '@client/components/ui/button';
 import { decideChangeAtCaret } from './suggestion-keymap';
 import { suggestionChangeAt } from './suggestion-ops';
 
+/** The editor's text element, which the bubble stays inside (the whole window until the view is mounted). */
+function editorElement(editor: Editor): Element | undefined {
+  try {
+    return editor.view.dom;
+  } catch {
+    return undefined;
+  }
+}
+
 /** With the caret in a tracked change: who made it, Accept and Reject (see SuggestionReview). */
 export function SuggestionBubble({
   editor,
@@ -19,8 +28,13 @@ export function SuggestionBubble({
     <BubbleMenu
       editor={editor}
       pluginKey="suggestionReview"
-      // Below the line: above it, on the first line, the bubble would hide the suggestions bar.
-      options={{ placement: 'bottom-start', offset: 6 }}
+      // Above the change, so the line being read and the ones after it stay uncovered and clickable; below it only
+      // where the text has no room above (the first line: above it is the suggestions bar).
+      options={{
+        placement: 'top-start',
+        offset: 6,
+        flip: { boundary: editorElement(editor), fallbackPlacements: ['bottom-start'] },
+      }}
       shouldShow={({ editor: e, state: editorState }) =>
         e.isEditable && editorState.selection.empty && !!suggestionChangeAt(e, editorState.selection.from)
       }

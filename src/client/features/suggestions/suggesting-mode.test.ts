@@ -6,6 +6,7 @@ import type { RichTextDoc } from '@shared/schemas/richText';
 import { decideSuggestions } from '@shared/suggestions/resolve';
 import { SuggestingMode } from './suggesting-mode';
 import { decideSuggestionsInEditor, findSuggestionChanges } from './suggestion-ops';
+import { rangeOfText, trackedBlocks } from '@client/features/editor/editor-ops.testing';
 
 const ME = { author_id: 'user-1', author_name: 'Ada' };
 const SOMEONE = { author_id: 'user-2', author_name: 'Grace' };
@@ -22,29 +23,10 @@ function makeEditor(html: string, author = ME): Editor {
   return editor;
 }
 
-/** Text with deletions as [-…-] and insertions as {+…+}, blocks joined by " | ". */
-function tracked(e: Editor): string {
-  const parts: string[] = [];
-  e.state.doc.descendants((node) => {
-    if (node.isTextblock && parts.length > 0) parts.push(' | ');
-    if (!node.isText) return true;
-    const mark = node.marks.find((m) => m.type.name === 'insertion' || m.type.name === 'deletion');
-    parts.push(!mark ? node.text! : mark.type.name === 'insertion' ? `{+${node.text}+}` : `[-${node.text}-]`);
-    return false;
-  });
-  return parts.join('');
-}
+/** The text with deletions as [-…-] and insertions as {+…+}, blocks joined by " | ". */
+const tracked = (e: Editor) => trackedBlocks(e).join(' | ');
 
-function positionAfter(e: Editor, text: string): number {
-  let found = -1;
-  e.state.doc.descendants((node, pos) => {
-    if (found >= 0 || !node.isText) return;
-    const index = node.text!.indexOf(text);
-    if (index >= 0) found = pos + index + text.length;
-  });
-  if (found < 0) throw new Error(`"${text}" not found`);
-  return found;
-}
+const positionAfter = (e: Editor, text: string) => rangeOfText(e, text).to;
 
 function caretAt(e: Editor, position: number) {
   e.view.dispatch(e.state.tr.setSelection(TextSelection.create(e.state.doc, position)));

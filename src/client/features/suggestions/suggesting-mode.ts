@@ -100,7 +100,7 @@ function changedRange(tr: Transaction): { start: number; endB: number } | null {
  * The edit `tr` makes to `state`, rewritten as suggestions by `author`, or null when it has nothing to
  * track (the original transaction then goes through unchanged).
  */
-export function suggestedTransaction(
+function suggestedTransaction(
   state: EditorState,
   tr: Transaction,
   author: SuggestionAuthor,

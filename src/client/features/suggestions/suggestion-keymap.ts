@@ -3,7 +3,7 @@ import { decideSuggestionsInEditor, findSuggestionChanges, suggestionChangeAt } 
 import type { SuggestionDecision } from '@shared/suggestions/resolve';
 
 /** Keyboard review of tracked changes (listed in the shortcuts help). Keys do nothing where no change is. */
-export const SUGGESTION_SHORTCUTS = {
+const SUGGESTION_SHORTCUTS = {
   next: 'Alt-ArrowDown',
   previous: 'Alt-ArrowUp',
   accept: 'Alt-Enter',

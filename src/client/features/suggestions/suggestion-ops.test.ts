@@ -1,9 +1,8 @@
 import { Editor } from '@tiptap/core';
-import { beforeAll, afterEach, describe, expect, it } from 'vitest';
-import { createEditorExtensions } from '@shared/editor/extensions';
+import { describe, expect, it } from 'vitest';
 import type { RichTextDoc } from '@shared/schemas/richText';
 import { decideSuggestions } from '@shared/suggestions/resolve';
-import { textWithPositions } from '../ai/editor-ops';
+import { textWithPositions } from '@client/features/editor';
 import {
   applyAnswerAsSuggestion,
   applyGrammarChangesAsSuggestions,
@@ -12,42 +11,16 @@ import {
   newSuggestionGroup,
   suggestionChangeAt,
 } from './suggestion-ops';
-import { loadMarkdown as loadMarkdownParser } from '../ai/editor-ops';
+import {
+  rangeOfText as rangeOf,
+  testEditors,
+  trackedBlocks,
+} from '@client/features/editor/editor-ops.testing';
 
-// AI answers are parsed as Markdown; the editor page loads the parser after its first paint.
-beforeAll(() => loadMarkdownParser());
+const makeEditor = testEditors();
 
-let editor: Editor | undefined;
-afterEach(() => editor?.destroy());
-
-function makeEditor(html: string): Editor {
-  editor = new Editor({ extensions: createEditorExtensions({ history: true }), content: html });
-  return editor;
-}
-
-function rangeOf(e: Editor, text: string) {
-  let found: { from: number; to: number } | null = null;
-  e.state.doc.descendants((node, pos) => {
-    if (found || !node.isText || !node.text) return;
-    const index = node.text.indexOf(text);
-    if (index >= 0) found = { from: pos + index, to: pos + index + text.length };
-  });
-  if (!found) throw new Error(`"${text}" not in document`);
-  return found as { from: number; to: number };
-}
-
-/** The paragraph's text with deletions as [-…-] and insertions as {+…+}. */
-function tracked(e: Editor): string {
-  const parts: string[] = [];
-  e.state.doc.descendants((node) => {
-    if (node.isTextblock && parts.length > 0) parts.push(' | ');
-    if (!node.isText) return true;
-    const mark = node.marks.find((m) => m.type.name === 'insertion' || m.type.name === 'deletion');
-    parts.push(!mark ? node.text! : mark.type.name === 'insertion' ? `{+${node.text}+}` : `[-${node.text}-]`);
-    return false;
-  });
-  return parts.join('');
-}
+/** The text with deletions as [-…-] and insertions as {+…+}, blocks joined by " | ". */
+const tracked = (e: Editor) => trackedBlocks(e).join(' | ');
 
 const plain = (e: Editor) => e.state.doc.textContent;
 

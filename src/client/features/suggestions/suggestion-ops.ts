@@ -4,16 +4,18 @@ import type { MarkType, Node as PmNode } from '@tiptap/pm/model';
 import type { GrammarChange } from '@shared/schemas/ai';
 import type { SuggestionAttributes } from '@shared/editor/suggestion-marks';
 import type { SuggestionDecision } from '@shared/suggestions/resolve';
-import { wordDiff } from '../ai/diff';
+import { wordDiff } from '@client/lib/word-diff';
 import { SUGGESTION_OPERATION } from './suggesting-mode';
 import {
   asOneUndoStep,
+  grammarChangeRange,
   isBlockAnswer,
+  lastChangeFirst,
   markdownToJson,
   textWithPositions,
   type ApplyMode,
   type TextWithPositions,
-} from '../ai/editor-ops';
+} from '@client/features/editor';
 
 /**
  * Tracked changes in the live editor: AI answers land as a word-level diff of the text they were asked
@@ -24,7 +26,7 @@ import {
  * src/shared/suggestions/resolve.ts (exports).
  */
 
-export const AI_AUTHOR = { author_id: 'ai', author_name: 'Quillwright AI' } as const;
+const AI_AUTHOR = { author_id: 'ai', author_name: 'Quillwright AI' } as const;
 
 /** The attributes of a new suggestion group. */
 export function newSuggestionGroup(
@@ -176,13 +178,10 @@ export function applyGrammarChangesAsSuggestions(
       .command(({ tr }) => {
         closeHistory(tr);
         tr.setMeta(SUGGESTION_OPERATION, true);
-        for (const change of [...changes].sort((a, b) => b.offset - a.offset)) {
-          const first = source.positions[change.offset];
-          const last = source.positions[change.offset + change.length - 1];
-          if (first === undefined || last === undefined || first < 0 || last < 0) continue;
-          if (last - first !== change.length - 1) continue;
-          if (tr.doc.textBetween(first, last + 1) !== change.original) continue;
-          const end = last + 1;
+        for (const change of lastChangeFirst(changes)) {
+          const range = grammarChangeRange(tr.doc, source, change);
+          if (!range) continue;
+          const { from: first, to: end } = range;
           if (change.replacement) {
             tr.insertText(change.replacement, end);
             tr.removeMark(end, end + change.replacement.length, deletion);

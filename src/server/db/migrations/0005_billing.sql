@@ -1,4 +1,4 @@
--- Billing (issue 7). users.plan stays the effective plan every other area reads; these tables say why.
+-- Billing. users.plan stays the effective plan every other area reads; these tables say why.
 
 -- One row per user who has a Stripe customer or an administrator-granted plan.
 CREATE TABLE billing_accounts (

@@ -12,7 +12,7 @@ export const users = pgTable('users', {
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
   /** gratis | creator | professional — changed only by verified billing events or an administrator. */
   plan: text('plan').notNull().default('gratis'),
-  /** admin | member (migration 0010): the first account of an instance is its admin. */
+  /** admin | member (migration 0010); the first admin claims the instance with a setup code or ADMIN_EMAIL. */
   role: text('role').$type<'admin' | 'member'>().notNull().default('member'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -28,11 +28,24 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sign-in time: re-authentication within a few minutes of it needs no password (service.ts). */
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** User-Agent of the sign-in, shown as a device name in the sessions list (migration 0020). */
+    userAgent: text('user_agent').notNull().default(''),
+    /** Last request seen, updated at most every LAST_SEEN_UPDATE_MS. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/** One-time codes that claim an instance without admin (migration 0020). Only the SHA-256 is stored. */
+export const setupCodes = pgTable('setup_codes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  codeHash: text('code_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
 
 /** Refresh tokens are stored as SHA-256 hashes; a token used twice revokes its whole session. */
 export const refreshTokens = pgTable(
@@ -65,4 +78,16 @@ export const emailTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('email_tokens_user_idx').on(t.userId)],
+);
+
+/** Failed password sign-ins within the throttle window (migration 0020; accounts/sign-in-throttle.ts). */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_email_idx').on(t.email, t.failedAt)],
 );

@@ -26,7 +26,10 @@ export const documents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    /** Rich-text tree (SPEC §3). When a Yjs state exists the server keeps this derived from it. */
+    /**
+     * Rich-text tree (docs/product-rules.md#rich-text-content). When a Yjs state exists the server keeps this
+     * derived from it.
+     */
     content: jsonb('content').notNull(),
     /** Encoded Yjs document state (collaboration); null until the document is first opened live. */
     ydocState: bytea('ydoc_state'),
@@ -39,6 +42,16 @@ export const documents = pgTable(
     shareAllowSuggesting: boolean('share_allow_suggesting').notNull().default(false),
     shareExpiresAt: timestamp('share_expires_at', { withTimezone: true, mode: 'date' }),
     sharePasswordHash: text('share_password_hash'),
+    /** Part of the share link's address; null until the link is first reset. */
+    shareLinkKey: text('share_link_key'),
+    shareShowSuggestions: boolean('share_show_suggestions').notNull().default(false),
+    /** When the owner moved it to the trash; null for a live document (docs/product-rules.md, Trash). */
+    trashedAt: timestamp('trashed_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('documents_user_updated_idx').on(t.userId, t.updatedAt.desc())],
+  (t) => [
+    index('documents_user_updated_idx').on(t.userId, t.updatedAt.desc()),
+    index('documents_trash_idx')
+      .on(t.userId, t.trashedAt.desc())
+      .where(sql`${t.trashedAt} is not null`),
+  ],
 );

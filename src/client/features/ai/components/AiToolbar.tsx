@@ -1,7 +1,8 @@
 import { Briefcase, Coffee, FileText, Loader2, PenLine, SpellCheck, Wand2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
-import { providerLabel, useAiHealth } from '../queries';
+import { useAiHealth } from '@client/features/settings';
+import { providerLabel } from '../queries';
 import type { AiController } from '../useAiActions';
 
 function ToolbarAction(props: {
@@ -23,14 +24,19 @@ function ToolbarAction(props: {
       onMouseDown={(event) => event.preventDefault()}
       onClick={props.onRun}
       data-testid={`ai-toolbar-${props.label.toLowerCase()}`}
+      title={props.label}
     >
       {props.running ? <Loader2 className="animate-spin" aria-hidden="true" /> : props.icon}
-      <span>{props.label}</span>
+      {/* Named by its icon below 1536 px, so the editor's tools fit one row (the name stays for screen readers). */}
+      <span className="sr-only 2xl:not-sr-only">{props.label}</span>
     </Button>
   );
 }
 
-/** SPEC §2 top AI toolbar: Complete, Improve, Professional, Casual, Grammar, Summarize (each needs a selection). */
+/**
+ * The top AI toolbar: Complete (the selection, or else from the cursor), Improve, Professional, Casual,
+ * Grammar, Summarize (these need a selection).
+ */
 export function AiToolbar({ controller }: { controller: AiController }) {
   const { toolbar, busy, editor } = controller;
   const health = useAiHealth();
@@ -41,7 +47,7 @@ export function AiToolbar({ controller }: { controller: AiController }) {
     <div
       role="toolbar"
       aria-label="AI tools"
-      className="flex flex-wrap items-center gap-0.5 border-t px-3 py-1 sm:px-4"
+      className="flex shrink-0 items-center gap-0.5"
       data-testid="ai-toolbar"
     >
       <ToolbarAction
@@ -53,8 +59,6 @@ export function AiToolbar({ controller }: { controller: AiController }) {
       />
       <ToolbarAction
         label="Improve"
-        // Below 768 px one Improve is enough: the floating toolbar shows it whenever text is selected.
-        className="max-md:hidden"
         icon={<Wand2 aria-hidden="true" />}
         running={busyKind === 'improve'}
         disabled={disabled}
@@ -89,7 +93,7 @@ export function AiToolbar({ controller }: { controller: AiController }) {
         onRun={toolbar.summarize}
       />
       <span
-        className="ml-auto text-xs text-muted-foreground"
+        className="ml-2 shrink-0 text-xs whitespace-nowrap text-muted-foreground"
         data-testid="ai-provider-label"
         title="AI provider"
       >

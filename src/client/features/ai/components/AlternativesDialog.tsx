@@ -12,11 +12,10 @@ import {
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { toast } from '@client/components/ui/use-toast';
-import { keepVersionBeforeAiChange } from '@client/features/history/checkpoint';
-import { useUserSettings } from '@client/features/settings/queries';
-import { applyAiAnswer } from '@client/features/suggestions/apply-ai-change';
+import { useUserSettings } from '@client/features/settings';
 import { aiApi } from '../api';
-import type { Anchor } from '../editor-ops';
+import { applyAnswerAtAnchor } from '../apply-at-anchor';
+import type { Anchor } from '@client/features/editor';
 import { reportAiError } from '../errors';
 import { FAILED, SUCCESS } from '../messages';
 import { aiUsageKey } from '../queries';
@@ -81,20 +80,22 @@ function AlternativesBody({ controller, anchor }: { controller: AiController; an
 
   const use = async (text: string) => {
     if (!editor) return;
-    await keepVersionBeforeAiChange(documentId);
-    if (editor.isDestroyed) return;
-    const range = anchor.resolve();
-    if (range && anchor.isIntact()) {
-      applyAiAnswer(editor, range, text, 'replace', preferences.aiChanges);
-      toast({ title: SUCCESS.alternative });
-    } else {
-      const at = range ?? { from: editor.state.selection.to, to: editor.state.selection.to };
-      applyAiAnswer(editor, at, text, 'after', preferences.aiChanges);
-      toast({
-        title: SUCCESS.alternative,
-        description: 'The selected text changed meanwhile, so the alternative was inserted below it.',
-      });
-    }
+    const outcome = await applyAnswerAtAnchor({
+      editor,
+      documentId,
+      anchor,
+      answer: text,
+      preference: preferences.aiChanges,
+    });
+    if (!outcome) return;
+    toast(
+      outcome === 'replaced'
+        ? { title: SUCCESS.alternative }
+        : {
+            title: SUCCESS.alternative,
+            description: 'The selected text changed meanwhile, so the alternative was inserted below it.',
+          },
+    );
     setAlternativesOpen(false);
   };
 

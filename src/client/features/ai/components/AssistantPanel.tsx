@@ -4,12 +4,40 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Switch } from '@client/components/ui/switch';
 import { cn } from '@client/lib/utils';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@client/components/ui/select';
+import {
+  aiSettingsOpener,
+  useUpdateUserSettings,
+  useUserSettings,
+  useAiHealth,
+} from '@client/features/settings';
+import { GRAMMAR_DIALECT_PREFERENCES, type GrammarDialect } from '@shared/settings-defaults';
+import type { AiUsageSummary } from '@shared/schemas/ai';
 import { setLiveGrammarEnabled, useLiveGrammarEnabled } from '../live-grammar-preference';
-import { panelSelectTextMessage } from '../messages';
-import { providerLabel, useAiHealth, useAiUsage } from '../queries';
+import {
+  AI_NOT_SET_UP_FOR_ADMIN,
+  AI_NOT_SET_UP_FOR_MEMBER,
+  AI_NOT_SET_UP_TITLE,
+  OPEN_AI_SETTINGS,
+  panelSelectTextMessage,
+} from '../messages';
+import { providerLabel, useAiUsage } from '../queries';
 import type { AiController } from '../useAiActions';
 
-/** SPEC §2 AI Writing Assistant panel (bottom right): Generate Outline, Improve Writing, Summarize Text. */
+const DIALECT_NAMES: Record<GrammarDialect, string> = {
+  american: 'American English',
+  british: 'British English',
+  canadian: 'Canadian English',
+  australian: 'Australian English',
+};
+
+/** The writer's AI tokens as the server counts them: unlimited for an admin, else used of the allowance. */
+function allowanceText(usage: AiUsageSummary): string {
+  if (usage.unlimited) return 'Unlimited AI tokens';
+  return `${usage.used.toLocaleString()} / ${usage.limit.toLocaleString()} tokens`;
+}
+
+/** The AI Writing Assistant panel (bottom right): Generate Outline, Improve Writing, Summarize Text. */
 export function AssistantPanel({ controller }: { controller: AiController }) {
   const { assistantOpen, setAssistantOpen, busy } = controller;
   const [topic, setTopic] = useState('');
@@ -18,7 +46,10 @@ export function AssistantPanel({ controller }: { controller: AiController }) {
   const health = useAiHealth();
   const usage = useAiUsage(assistantOpen);
   const liveGrammar = useLiveGrammarEnabled();
+  const { preferences } = useUserSettings();
+  const updateSettings = useUpdateUserSettings();
   if (!assistantOpen) return null;
+  const openAiSettings = aiSettingsOpener();
   const provider = providerLabel(health.data);
   const unconfigured = health.data && provider === 'None';
 
@@ -48,10 +79,24 @@ export function AssistantPanel({ controller }: { controller: AiController }) {
         </Button>
       </header>
       {unconfigured && (
-        <p className="mb-3 rounded-md bg-muted p-2 text-xs text-muted-foreground" role="note">
-          AI is not configured on this server. Grammar and analysis still work offline; ask the administrator
-          to set OPENAI_API_KEY (or OPENAI_BASE_URL) or ANTHROPIC_API_KEY.
-        </p>
+        <div className="mb-3 grid gap-2 rounded-md bg-muted p-2 text-xs text-muted-foreground" role="note">
+          <p>
+            <span className="font-medium text-foreground">{AI_NOT_SET_UP_TITLE}.</span>{' '}
+            {openAiSettings ? AI_NOT_SET_UP_FOR_ADMIN : AI_NOT_SET_UP_FOR_MEMBER} Grammar and analysis work
+            without it.
+          </p>
+          {openAiSettings ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              className="justify-self-start"
+              onClick={openAiSettings}
+            >
+              {OPEN_AI_SETTINGS}
+            </Button>
+          ) : null}
+        </div>
       )}
       <div className="grid gap-2">
         {askTopic ? (
@@ -134,6 +179,26 @@ export function AssistantPanel({ controller }: { controller: AiController }) {
           data-testid="live-grammar-switch"
         />
       </label>
+      <div className="mt-2 flex items-center justify-between gap-2 text-sm">
+        <span id="grammar-dialect-label">Grammar English</span>
+        <Select
+          value={preferences.grammarDialect}
+          onValueChange={(dialect) =>
+            updateSettings.mutate({ preferences: { grammarDialect: dialect as GrammarDialect } })
+          }
+        >
+          <SelectTrigger size="sm" aria-labelledby="grammar-dialect-label" data-testid="grammar-dialect">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {GRAMMAR_DIALECT_PREFERENCES.map((dialect) => (
+              <SelectItem key={dialect} value={dialect}>
+                {DIALECT_NAMES[dialect]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
       {alert && (
         <p role="alert" className="mt-3 text-sm text-destructive">
           {alert}
@@ -142,8 +207,8 @@ export function AssistantPanel({ controller }: { controller: AiController }) {
       <footer className="mt-3 flex justify-between text-xs text-muted-foreground">
         <span data-testid="ai-assistant-provider">Provider: {provider}</span>
         {usage.data && (
-          <span title="AI tokens used this month">
-            {usage.data.used.toLocaleString()} / {usage.data.limit.toLocaleString()} tokens
+          <span title="AI tokens used this month" data-testid="ai-allowance">
+            {allowanceText(usage.data)}
           </span>
         )}
       </footer>

@@ -2,16 +2,19 @@ import { closeHistory } from '@tiptap/pm/history';
 import { SpellCheck, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@client/components/ui/button';
-import { asOneUndoStep } from '../editor-ops';
-import { StandInPlugin } from '@client/features/editor/extensions/stand-in-plugin';
+import { asOneUndoStep } from '@client/features/editor';
+import { StandInPlugin } from '@client/features/editor';
+import { grammarMessageParts } from '../grammar-message';
 import { liveGrammarPlugin, type GrammarIssue } from '../live-grammar';
 import { liveGrammarSlotOf } from '../live-grammar-slot';
 import {
   acquireGrammarChecker,
   BROWSER_CHECK_DELAY_MS,
+  FIRST_PASS_AFTER_MS,
   SERVER_CHECK_DELAY_MS,
 } from '../live-grammar-checker';
 import { useLiveGrammarEnabled } from '../live-grammar-preference';
+import { useUserSettings } from '@client/features/settings';
 import type { AiController } from '../useAiActions';
 
 interface OpenIssue {
@@ -24,17 +27,22 @@ interface OpenIssue {
 export function LiveGrammar({ controller }: { controller: AiController }) {
   const { editor } = controller;
   const enabled = useLiveGrammarEnabled();
+  const settings = useUserSettings();
+  const { grammarDialect } = settings.preferences;
+  // Checks wait for the writer's English (or for the settings to fail, then American English).
+  const settingsKnown = settings.loaded || settings.isError;
   const [open, setOpen] = useState<OpenIssue | null>(null);
 
   useEffect(() => {
-    if (!editor || !enabled || editor.isDestroyed) return;
+    if (!editor || !enabled || !settingsKnown || editor.isDestroyed) return;
     // The checker starts Harper's worker (and its WASM download) with its first check, which the plugin makes
-    // once the editor is idle (at once if it opens idle); nothing of it loads before.
+    // once the editor has been open FIRST_PASS_AFTER_MS and the writer pauses; nothing of it loads before.
     const { checker, release } = acquireGrammarChecker();
     const plugin = liveGrammarPlugin({
-      check: (text) => checker.check(text),
+      check: (text) => checker.check(text, grammarDialect),
       delayMs: () => (checker.mode === 'browser' ? BROWSER_CHECK_DELAY_MS : SERVER_CHECK_DELAY_MS),
       started: () => checker.started,
+      firstPassAfterMs: FIRST_PASS_AFTER_MS,
       onIssueClick: (issue, target) => {
         const rect = target.getBoundingClientRect();
         setOpen({ issue, top: rect.bottom + 6, left: rect.left });
@@ -48,7 +56,8 @@ export function LiveGrammar({ controller }: { controller: AiController }) {
       if (!editor.isDestroyed) StandInPlugin.release(editor.view, [slot]);
       release();
     };
-  }, [editor, enabled]);
+    // A new dialect re-registers the plugin, which checks the document again in that English.
+  }, [editor, enabled, settingsKnown, grammarDialect]);
 
   if (!editor || !open) return null;
   const { issue } = open;
@@ -80,7 +89,17 @@ export function LiveGrammar({ controller }: { controller: AiController }) {
     >
       <div className="mb-2 flex items-start gap-2">
         <SpellCheck className="mt-0.5 size-4 shrink-0 text-red-500" aria-hidden="true" />
-        <p className="flex-1 text-xs text-muted-foreground">{issue.message}</p>
+        <p className="flex-1 text-xs text-muted-foreground">
+          {grammarMessageParts(issue.message).map((part, index) =>
+            part.quoted ? (
+              <strong key={index} className="font-medium text-foreground">
+                {part.text}
+              </strong>
+            ) : (
+              part.text
+            ),
+          )}
+        </p>
         <button
           type="button"
           aria-label="Close"

@@ -28,10 +28,9 @@ import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { cn } from '@client/lib/utils';
 import { aiApi, streamAi } from '../api';
+import { applyAnswerAtAnchor } from '../apply-at-anchor';
 import { WordDiff } from './WordDiff';
-import { useUserSettings } from '@client/features/settings/queries';
-import { applyAiAnswer } from '@client/features/suggestions/apply-ai-change';
-import { keepVersionBeforeAiChange } from '@client/features/history/checkpoint';
+import { useUserSettings } from '@client/features/settings';
 import { reportAiError } from '../errors';
 import { REWRITING_FAILED, SUCCESS, TONE_FAILED } from '../messages';
 import type { AiController } from '../useAiActions';
@@ -63,7 +62,7 @@ const COLORS: Record<string, string> = {
 type Tab = 'styles' | 'tones';
 
 /**
- * SPEC §2 full-screen "AI Content Rewriting" dialog: Writing Styles and Tone Adjustment tabs, the selected
+ * The full-screen "AI Content Rewriting" dialog: Writing Styles and Tone Adjustment tabs, the selected
  * text, the streamed result, alternative suggestions (word-level diff against the original), Copy, Replace.
  */
 export function RewriteDialog({ controller }: { controller: AiController }) {
@@ -143,7 +142,7 @@ function RewriteBody({ controller }: { controller: AiController }) {
       .then((r) => {
         if (!controllerForRun?.signal.aborted) setAlternatives(r.suggestions.map((s) => s.suggestion));
       })
-      // SPEC §8 fallback: rewriting suggestions are simply empty on failure.
+      // Alternatives are optional: on failure the list stays empty and the main result still shows.
       .catch((error: unknown) => console.error('Failed to generate alternatives', error))
       .finally(() => setLoadingAlternatives(false));
   };
@@ -163,20 +162,22 @@ function RewriteBody({ controller }: { controller: AiController }) {
 
   const replace = async () => {
     if (!editor || !rewriteAnchor || !result) return;
-    await keepVersionBeforeAiChange(documentId);
-    if (editor.isDestroyed) return;
-    const range = rewriteAnchor.resolve();
-    if (range && rewriteAnchor.isIntact()) {
-      applyAiAnswer(editor, range, result, 'replace', preferences.aiChanges);
-      toast({ title: SUCCESS.replaced });
-    } else {
-      const at = range ?? { from: editor.state.selection.to, to: editor.state.selection.to };
-      applyAiAnswer(editor, at, result, 'after', preferences.aiChanges);
-      toast({
-        title: SUCCESS.replaced,
-        description: 'The selected text changed meanwhile, so the result was inserted below it.',
-      });
-    }
+    const outcome = await applyAnswerAtAnchor({
+      editor,
+      documentId,
+      anchor: rewriteAnchor,
+      answer: result,
+      preference: preferences.aiChanges,
+    });
+    if (!outcome) return;
+    toast(
+      outcome === 'replaced'
+        ? { title: SUCCESS.replaced }
+        : {
+            title: SUCCESS.replaced,
+            description: 'The selected text changed meanwhile, so the result was inserted below it.',
+          },
+    );
     setRewriteOpen(false);
   };
 

@@ -6,7 +6,7 @@ import { cn } from '@client/lib/utils';
 import type { AiController, PendingSuggestion } from '../useAiActions';
 
 /**
- * SPEC §2 AI suggestion card: the answer streams in; then Accept (writes it as one undo step), Reject, or
+ * The AI suggestion card: the answer streams in; then Accept (writes it as one undo step), Reject, or
  * Modify (edit it first, then accept). If the asked-about text changed meanwhile it says so and Accept
  * inserts the suggestion below instead of overwriting.
  */

@@ -1,4 +1,4 @@
-import { wordDiff } from '../diff';
+import { wordDiff } from '@client/lib/word-diff';
 
 /** A word-level diff of `after` against `before`: added words marked, removed words struck through. */
 export function WordDiff({ before, after }: { before: string; after: string }) {

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import type { SettingsTab } from '@client/features/settings/AccountSettingsDialog';
+import { loadAccountSettingsDialog, type SettingsTab } from '@client/features/settings';
 
 // The account settings dialog (features/settings), loaded the first time the user chip is clicked.
 const AccountSettingsDialog = lazy(async () => ({
-  default: (await import('@client/features/settings/AccountSettingsDialog')).AccountSettingsDialog,
+  default: await loadAccountSettingsDialog(),
 }));
 
 export function AccountDialog({

@@ -1,9 +1,10 @@
 import { ChevronRight, Cloud, CloudOff, CloudUpload, Sparkles, UserRound } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { Logo } from '@client/features/landing/Logo';
+import { Logo } from '@client/components/Logo';
+import { ShortcutSheetButton } from '@client/features/shortcuts';
 import { cn } from '@client/lib/utils';
 import { displayTitle } from '@client/lib/document-title';
 import { timeAgo } from '@client/lib/time-ago';
@@ -20,18 +21,22 @@ function useNow(): number {
   return now;
 }
 
-export function LastEdited({ at }: { at: Date | null }) {
+function LastEdited({ at }: { at: Date | null }) {
   useNow();
   if (!at) return null;
   return (
-    <span className="text-xs text-muted-foreground" data-testid="last-edited" title={at.toLocaleString()}>
+    <span
+      className="shrink-0 text-xs text-muted-foreground"
+      data-testid="last-edited"
+      title={at.toLocaleString()}
+    >
       Last edited {timeAgo(at)}
     </span>
   );
 }
 
 /**
- * "Saving..." / "Saved" (SPEC §2). With auto-save off and changes the writer has not saved: "Unsaved changes"
+ * "Saving..." / "Saved". With auto-save off and changes the writer has not saved: "Unsaved changes"
  * and a Save button (also Ctrl+S / ⌘S).
  */
 export function SaveStatus({
@@ -81,7 +86,7 @@ export function SaveStatus({
   );
 }
 
-export function ConnectionBadge({ live }: { live: boolean }) {
+function ConnectionBadge({ live }: { live: boolean }) {
   return (
     <Badge
       variant={live ? 'default' : 'secondary'}
@@ -99,6 +104,47 @@ export function ConnectionBadge({ live }: { live: boolean }) {
   );
 }
 
+/**
+ * The avatar button that opens account settings, with the writer's name and plan beside it (not in it): the
+ * button's name stays "Account settings", which is what speech users say and what axe checks against its visible
+ * text, and the name and plan are its label, so clicking them opens the settings too.
+ */
+function AccountChip({
+  userName,
+  planName,
+  onOpen,
+}: {
+  userName: string;
+  planName: string;
+  onOpen: () => void;
+}) {
+  const buttonId = useId();
+  return (
+    <div className="flex items-center" data-testid="user-chip">
+      <Button
+        id={buttonId}
+        variant="ghost"
+        size="icon"
+        className="size-9 rounded-full"
+        onClick={onOpen}
+        aria-label="Account settings"
+        title="Account settings"
+      >
+        <span className="grid size-7 place-items-center rounded-full bg-primary/10 text-primary">
+          <UserRound className="size-4" aria-hidden />
+        </span>
+      </Button>
+      <label
+        htmlFor={buttonId}
+        className="hidden cursor-pointer flex-col items-start py-1 pl-1 leading-tight @min-[60rem]:flex"
+      >
+        <span className="max-w-32 truncate text-xs font-medium">{userName}</span>
+        <span className="text-[10px] text-muted-foreground">{planName} Plan</span>
+      </label>
+    </div>
+  );
+}
+
 export interface EditorHeaderProps {
   title: string;
   saveStatus: ReactNode;
@@ -112,6 +158,8 @@ export interface EditorHeaderProps {
   actions?: ReactNode;
   /** The Editing / Suggesting switch. */
   modeSwitch?: ReactNode;
+  /** The live counts (words, characters, minutes to read). */
+  counts?: ReactNode;
 }
 
 export function EditorHeader(props: EditorHeaderProps) {
@@ -126,11 +174,14 @@ export function EditorHeader(props: EditorHeaderProps) {
     onOpenAccount,
     actions,
     modeSwitch,
+    counts,
   } = props;
+  // Below lg the shortcuts hint box (with its "All shortcuts" link) is hidden: the sheet opens from the header
+  // instead, on the second row where there is one (the top row keeps its room for the title).
   return (
     <header className="@container border-b">
-      <div className="flex h-14 items-center gap-3 px-3 sm:px-4">
-        <Link href="/" aria-label="Home" className="shrink-0">
+      <div className="flex h-12 items-center gap-3 px-3 sm:h-14 sm:px-4">
+        <Link href="/" aria-label="Quillwright home" className="shrink-0">
           <Logo className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
         </Link>
         <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1 text-sm">
@@ -145,35 +196,29 @@ export function EditorHeader(props: EditorHeaderProps) {
         <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
           <span className="hidden @min-[60rem]:inline">{saveStatus}</span>
           <ConnectionBadge live={live} />
-          <div className="hidden items-center gap-2 sm:flex">{actions}</div>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-9 gap-2 px-2"
-            onClick={onOpenAccount}
-            data-testid="user-chip"
-            aria-label="Account settings"
-          >
-            <span className="grid size-7 place-items-center rounded-full bg-primary/10 text-primary">
-              <UserRound className="size-4" aria-hidden />
-            </span>
-            <span className="hidden flex-col items-start leading-tight @min-[60rem]:flex">
-              <span className="max-w-32 truncate text-xs font-medium">{userName}</span>
-              <span className="text-[10px] text-muted-foreground">{planName} Plan</span>
-            </span>
-          </Button>
+          <div className="hidden items-center gap-2 sm:flex">
+            {actions}
+            <ShortcutSheetButton className="hidden max-lg:@min-[60rem]:inline-flex" />
+          </div>
+          <AccountChip userName={userName} planName={planName} onOpen={onOpenAccount} />
         </div>
       </div>
       {/* In a header narrower than 60rem (a small screen, or beside the chat panel) the save status moves to this row
           and the title keeps the top row's room; below sm the menus move here too. */}
-      <div className="flex items-center gap-3 border-t px-3 py-1 sm:px-4 @min-[60rem]:hidden">
+      <div className="flex items-center gap-3 px-3 py-0.5 sm:px-4 @min-[60rem]:hidden">
         {saveStatus}
-        <div className="ml-auto flex items-center gap-2 sm:hidden">{actions}</div>
+        <div className="ml-auto flex items-center gap-2">
+          <div className="flex items-center gap-2 sm:hidden">{actions}</div>
+          <ShortcutSheetButton className="lg:hidden" />
+        </div>
       </div>
-      <div className="flex items-center gap-3 px-3 pb-1 sm:px-4">
+      {/* Status of the writing, one line of small text; on a phone it scrolls sideways rather than taking rows,
+          with the Editing / Suggesting switch first. */}
+      <div className="flex items-center gap-3 overflow-x-auto px-3 pb-1 whitespace-nowrap [scrollbar-width:none] sm:px-4">
+        {modeSwitch && <div className="shrink-0 py-0.5 sm:order-last sm:ml-auto">{modeSwitch}</div>}
         <span
           className={cn(
-            'inline-flex items-center gap-1 text-xs',
+            'inline-flex shrink-0 items-center gap-1 text-xs',
             aiEnabled ? 'text-violet-600 dark:text-violet-400' : 'text-muted-foreground',
           )}
           data-testid="ai-status"
@@ -182,7 +227,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           {aiEnabled ? 'AI Writing Enabled' : 'AI Writing Disabled'}
         </span>
         <LastEdited at={lastEditedAt} />
-        {modeSwitch && <div className="ml-auto py-0.5">{modeSwitch}</div>}
+        {counts}
       </div>
     </header>
   );

@@ -78,7 +78,7 @@ export interface FormattingToolbarProps {
   defaultFontSizePx?: number;
 }
 
-/** SPEC §2 formatting toolbar: 8 fonts, 10 sizes, 9 colours, bold/italic/underline, 4 alignments. */
+/** The formatting toolbar: 8 fonts, 10 sizes, 9 colours, bold/italic/underline, 4 alignments. */
 export function FormattingToolbar({
   editor,
   defaultFontFamily = DEFAULT_EDITOR_FONT_FAMILY,
@@ -112,11 +112,7 @@ export function FormattingToolbar({
   const disabled = !state.editable;
 
   return (
-    <div
-      role="toolbar"
-      aria-label="Formatting"
-      className="flex items-center gap-1 overflow-x-auto px-3 py-1.5 sm:px-4 [scrollbar-width:thin]"
-    >
+    <div role="toolbar" aria-label="Formatting" className="flex shrink-0 items-center gap-1">
       <OnDemandControl
         control={fontFamilySelect}
         standIn={

@@ -4,10 +4,6 @@ import { useEditorStats } from '../hooks/useEditorStats';
 import { ToolbarButton } from './ToolbarButton';
 
 export interface ModeToolbarProps {
-  editor: Editor | null;
-  showCounts: boolean;
-  /** The editor holds the document: until then there is nothing to count (rather than 0 words). */
-  documentReady: boolean;
   focusMode: boolean;
   onFocusModeChange: (value: boolean) => void;
   assistantOpen: boolean;
@@ -20,12 +16,9 @@ export interface ModeToolbarProps {
   onChatToggle?: () => void;
 }
 
-/** SPEC §2 toolbar toggles (Focus, AI Assistant, Rewrite), Chat, and the live counts. */
+/** The toolbar toggles (Focus, AI Assistant, Rewrite) and Chat: the first group of the editor's toolbar row. */
 export function ModeToolbar(props: ModeToolbarProps) {
   const {
-    editor,
-    showCounts,
-    documentReady,
     focusMode,
     onFocusModeChange,
     assistantOpen,
@@ -36,7 +29,7 @@ export function ModeToolbar(props: ModeToolbarProps) {
     onChatToggle,
   } = props;
   return (
-    <div className="flex items-center gap-1 px-3 py-1.5 sm:px-4">
+    <div role="group" aria-label="Panels" className="flex shrink-0 items-center gap-1">
       <ToolbarButton
         label="Focus"
         active={focusMode}
@@ -44,7 +37,7 @@ export function ModeToolbar(props: ModeToolbarProps) {
         className="px-2"
       >
         <Focus />
-        <span className="hidden text-xs sm:inline">Focus</span>
+        <span className="hidden text-xs 2xl:inline">Focus</span>
       </ToolbarButton>
       <ToolbarButton
         label="AI Assistant"
@@ -54,7 +47,7 @@ export function ModeToolbar(props: ModeToolbarProps) {
         className="px-2"
       >
         <Sparkles />
-        <span className="hidden text-xs sm:inline">AI Assistant</span>
+        <span className="hidden text-xs 2xl:inline">AI Assistant</span>
       </ToolbarButton>
       <ToolbarButton
         label="Rewrite"
@@ -64,7 +57,7 @@ export function ModeToolbar(props: ModeToolbarProps) {
         className="px-2"
       >
         <PenLine />
-        <span className="hidden text-xs sm:inline">Rewrite</span>
+        <span className="hidden text-xs 2xl:inline">Rewrite</span>
       </ToolbarButton>
       <ToolbarButton
         label="Chat"
@@ -78,19 +71,18 @@ export function ModeToolbar(props: ModeToolbarProps) {
         data-testid="chat-toggle"
       >
         <MessagesSquare />
-        <span className="hidden text-xs sm:inline">Chat</span>
+        <span className="hidden text-xs 2xl:inline">Chat</span>
       </ToolbarButton>
-      {showCounts && <LiveCounts editor={editor} documentReady={documentReady} />}
     </div>
   );
 }
 
-/** Words, characters and minutes to read; re-renders on its own as the document changes. */
-function LiveCounts({ editor, documentReady }: { editor: Editor | null; documentReady: boolean }) {
+/** Words, characters and minutes to read (in the header); re-renders on its own as the document changes. */
+export function LiveCounts({ editor, documentReady }: { editor: Editor | null; documentReady: boolean }) {
   const stats = useEditorStats(documentReady ? editor : null);
   return (
     <div
-      className="ml-auto flex items-center gap-3 text-xs text-muted-foreground tabular-nums"
+      className="flex shrink-0 items-center gap-3 text-xs text-muted-foreground tabular-nums"
       data-testid="live-counts"
     >
       {!documentReady ? null : stats ? (

@@ -12,7 +12,10 @@ export interface SelectionToolbarProps {
   onImprove?: () => void;
 }
 
-/** Asks for a URL and links the selection; whitelisted schemes only (SPEC §5). An empty answer removes the link. */
+/**
+ * Asks for a URL and links the selection; whitelisted schemes only (docs/product-rules.md#validation). An
+ * empty answer removes the link.
+ */
 export function promptForLink(
   editor: Editor,
   ask: (message: string, value: string) => string | null = window.prompt.bind(window),
@@ -37,7 +40,7 @@ export function promptForLink(
   editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
 }
 
-/** SPEC §2 floating selection toolbar: shown while the selection is non-empty. */
+/** The floating selection toolbar: shown while the selection is non-empty. */
 export function SelectionToolbar({ editor, onImprove }: SelectionToolbarProps) {
   const state = useEditorState({
     editor,

@@ -1,13 +1,15 @@
 import { Keyboard } from 'lucide-react';
+import { KEYMAP, shortcutLabel } from '@shared/keymap';
+import { openShortcutSheet } from '@client/features/shortcuts';
 
 const HINTS = [
-  { keys: 'Ctrl+B', label: 'Bold' },
-  { keys: 'Ctrl+I', label: 'Italic' },
-  { keys: 'Ctrl+/', label: 'AI assist' },
-  { keys: '/', label: 'Commands' },
+  { keys: KEYMAP.bold.keys, label: 'Bold' },
+  { keys: KEYMAP.italic.keys, label: 'Italic' },
+  { keys: KEYMAP.aiAssistant.keys, label: 'AI assist' },
+  { keys: KEYMAP.commandPalette.keys, label: 'Commands' },
 ];
 
-/** SPEC §2 shortcuts hint box (hidden in focus mode). */
+/** The shortcuts hint box (hidden in focus mode); its button opens the full list. */
 export function ShortcutsHint() {
   return (
     <div
@@ -22,10 +24,19 @@ export function ShortcutsHint() {
         {HINTS.map((hint) => (
           <li key={hint.keys} className="flex items-center justify-between gap-4 text-muted-foreground">
             <span>{hint.label}</span>
-            <kbd className="rounded border bg-muted px-1.5 font-mono text-[10px]">{hint.keys}</kbd>
+            <kbd className="rounded border bg-muted px-1.5 font-mono text-[10px]">
+              {shortcutLabel(hint.keys)}
+            </kbd>
           </li>
         ))}
       </ul>
+      <button
+        type="button"
+        className="mt-2 text-primary underline-offset-4 hover:underline"
+        onClick={openShortcutSheet}
+      >
+        All shortcuts (?)
+      </button>
     </div>
   );
 }

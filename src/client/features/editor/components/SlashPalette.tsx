@@ -27,7 +27,7 @@ export interface SlashPaletteHandle {
   onKeyDown: (event: KeyboardEvent) => boolean;
 }
 
-/** The '/' command palette (SPEC §2): grouped, filterable, keyboard-driven, at most 400 px tall. */
+/** The '/' command palette: grouped, filterable, keyboard-driven, at most 400 px tall. */
 export const SlashPalette = forwardRef<SlashPaletteHandle, SlashPaletteProps>(function SlashPalette(
   { items, query, isAvailable, onRun, onClose, editorElement },
   ref,
@@ -35,7 +35,7 @@ export const SlashPalette = forwardRef<SlashPaletteHandle, SlashPaletteProps>(fu
   const [selectedIndex, setSelectedIndex] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
 
-  // SPEC §4: the selected index resets to 0 when the filter changes.
+  // The selected index resets to 0 when the filter changes, so Enter runs the best match.
   const [lastQuery, setLastQuery] = useState(query);
   if (lastQuery !== query) {
     setLastQuery(query);

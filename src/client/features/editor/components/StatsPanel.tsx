@@ -1,14 +1,10 @@
 import { BarChart3, ChevronLeft, ChevronRight, FileText, Gauge, Sparkles, Wand2 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Button } from '@client/components/ui/button';
 import type { Editor } from '@tiptap/core';
 import { cn } from '@client/lib/utils';
 import { useEditorStats } from '../hooks/useEditorStats';
-
-// The analysis (and the worker with its libraries) loads the first time Analyze is opened.
-const AnalysisPanel = lazy(() =>
-  import('@client/features/analysis/AnalysisPanel').then((module) => ({ default: module.AnalysisPanel })),
-);
+import { useEditorPlugins } from '../plugins';
 
 export interface StatsPanelProps {
   editor: Editor | null;
@@ -23,11 +19,13 @@ export interface StatsPanelProps {
   onAnalysisOpenChange?: (open: boolean) => void;
 }
 
-/** SPEC §2 collapsible left panel 'Document Stats' with the AI Writing Tools. */
+/** The collapsible left panel 'Document Stats' with the AI Writing Tools. */
 export function StatsPanel(props: StatsPanelProps) {
   const { editor, collapsed, onCollapsedChange, onSmartImprove, onContinueWriting, onSummarize } = props;
   const { analysisOpen = false, onAnalysisOpenChange } = props;
-  const analyzing = analysisOpen && editor !== null;
+  // The Analyze section comes from a plugin (features/analysis), which loads it on first open.
+  const { AnalysisPanel } = useEditorPlugins();
+  const analyzing = analysisOpen && editor !== null && AnalysisPanel !== undefined;
   if (collapsed) {
     return (
       // Below md the panel sits above the text as a full-width row; from md it is the left column.
@@ -79,7 +77,7 @@ export function StatsPanel(props: StatsPanelProps) {
             variant={analyzing ? 'secondary' : 'outline'}
             size="sm"
             className="mt-3 w-full justify-start"
-            disabled={!editor || !onAnalysisOpenChange}
+            disabled={!editor || !onAnalysisOpenChange || !AnalysisPanel}
             aria-expanded={analyzing}
             aria-controls={analyzing ? 'analysis-panel' : undefined}
             data-testid="analyze-button"
@@ -88,7 +86,7 @@ export function StatsPanel(props: StatsPanelProps) {
             <Gauge /> {analyzing ? 'Close analysis' : 'Analyze'}
           </Button>
         </div>
-        {analyzing && (
+        {analyzing && AnalysisPanel && (
           // Below md the panel's two columns (stats, tools) sit side by side: the analysis takes the full width
           // under both.
           <div className="sm:order-last sm:col-span-2 md:order-none">

@@ -6,9 +6,6 @@ import { COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { EditorAiActions } from '../ai-actions';
 import type { CollabSession, CollabUser } from '../hooks/useCollaboration';
-import { LiveGrammarSlot } from '@client/features/ai/live-grammar-slot';
-import { SuggestionKeymap } from '@client/features/suggestions/suggestion-keymap';
-import { SuggestingMode } from '@client/features/suggestions/suggesting-mode';
 import { CaretBlock } from './caret-block';
 import { DocumentCollaboration } from './collaboration';
 import { LatePluginViews } from './late-plugin-views';
@@ -16,8 +13,8 @@ import { LinkBehaviour } from './link-behaviour';
 import { SelectionBeforeKeys } from './selection-before-keys';
 import { SlashCommandExtension } from './slash-command';
 
-export const HEADING_PLACEHOLDER = "What's the title?";
-export const BODY_PLACEHOLDER = "Type '/' for commands, or start writing...";
+const HEADING_PLACEHOLDER = "What's the title?";
+const BODY_PLACEHOLDER = "Type '/' for commands, or start writing...";
 
 /** Renders a remote user's caret with their name and colour. */
 function renderCaret(user: Record<string, unknown>): HTMLElement {
@@ -83,8 +80,9 @@ export function remoteCaretAwareness(awareness: Awareness): Awareness {
 /**
  * The browser editor: the shared schema extensions (src/shared/editor/extensions.ts) with history left to Yjs,
  * plus client-only behaviour: keys that act on the selection the writer sees, link detection, placeholders, the
- * caret's block kept laid out, Yjs binding, presence carets, the '/' palette and its shortcuts, live grammar's
- * place, and the floating menus' views joining without a change of the plugin list.
+ * caret's block kept laid out, Yjs binding, presence carets, the '/' palette and its shortcuts, and the floating
+ * menus' views joining without a change of the plugin list. The features around the editor add theirs as
+ * plugins (plugins.tsx: live grammar's place, ghost text, suggesting mode, file drops).
  */
 export function createClientExtensions(options: {
   session: CollabSession;
@@ -108,8 +106,5 @@ export function createClientExtensions(options: {
       render: renderCaret,
     }),
     SlashCommandExtension.configure({ getAi }),
-    LiveGrammarSlot,
-    SuggestionKeymap,
-    SuggestingMode.configure({ author: { author_id: user.id, author_name: user.name } }),
   ];
 }

@@ -45,7 +45,7 @@ async function attachSlashPalette(
 }
 
 /**
- * '/' opens the command palette (SPEC §2). Also binds the AI shortcuts the palette shows (Ctrl+K, Ctrl+R, Ctrl+/);
+ * '/' opens the command palette. Also binds the AI shortcuts the palette shows (from @shared/keymap);
  * the block shortcuts it shows (Ctrl+Alt+0-3, Ctrl+Shift+8/7/B, Ctrl+Alt+C) are bound here too so the palette
  * and the keyboard agree whatever the base extensions do. Typing does not need the palette (TipTap's Suggestion
  * plugin, Floating UI and the palette's view): its code is fetched as the editor is created, not with the page.

@@ -84,7 +84,7 @@ export interface UseCollaborationOptions {
   openFromServerState?: boolean;
 }
 
-export function collabUrl(origin: string = window.location.origin): string {
+function collabUrl(origin: string = window.location.origin): string {
   return `${origin.replace(/^http/u, 'ws')}${COLLAB_PATH}`;
 }
 
@@ -289,7 +289,8 @@ export function useCollaboration({
       window.addEventListener('offline', onOffline);
       window.addEventListener('online', onOnline);
 
-      // SPEC §4/§8: a notice when another user's change arrives (not our own echo, not the initial load).
+      // A notice ('Document updated') when another user's change arrives (not our own echo, not the initial
+      // load).
       const onAfterTransaction = (transaction: Y.Transaction) => {
         if (transaction.local || transaction.origin !== provider || !serverSynced) return;
         markReady();

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiRequest } from '@client/lib/api';
 import type { RichTextDoc } from '@shared/schemas/richText';
-import { documentContentQueryKey, documentQueryKey } from '@client/features/documents/document-query-key';
+import { documentContentQueryKey, documentQueryKey } from '@client/features/documents';
 
 /** GET /api/documents/:id?content=false: the document without its content. */
 export interface EditorDocument {
@@ -14,7 +14,7 @@ export interface EditorDocument {
   is_public: boolean;
 }
 
-/** GET /api/documents/:id: content may arrive as a JSON string (SPEC §3). */
+/** GET /api/documents/:id: content may arrive as a JSON string, read as a tree. */
 interface DocumentWithContent extends EditorDocument {
   content: RichTextDoc | string;
 }
@@ -49,7 +49,7 @@ export function useCreateDocument() {
   });
 }
 
-/** SPEC §3: content may arrive as a JSON string and must then be read as a tree. */
+/** Content may arrive as a JSON string and must then be read as a tree. */
 function readContent(content: DocumentWithContent['content'] | undefined): RichTextDoc {
   if (typeof content === 'string') {
     try {

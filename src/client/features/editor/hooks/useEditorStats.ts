@@ -11,7 +11,7 @@ import { countCharacters, countWords, readingTimeMinutes, type DocumentStats } f
  */
 const RECOUNT_DELAY_MS = 150;
 const RECOUNT_IDLE_TIMEOUT_MS = 500;
-const EMPTY: DocumentStats = { wordCount: 0, charCount: 0, readingTime: 1 };
+const EMPTY: DocumentStats = { wordCount: 0, charCount: 0, readingTime: 0 };
 /**
  * A document larger than this (ProseMirror positions, about one per character: ≈ 16,000 words) is first counted
  * in idle time, not while the editor mounts: at 100,000 words that count took about 150 ms of the opening
@@ -66,7 +66,7 @@ function countBlock(block: ProseMirrorNode): BlockCount {
   return count;
 }
 
-/** SPEC §5 statistics of a whole document: words split on whitespace, reading time at 200 wpm (min 1). */
+/** Statistics of a whole document: words split on whitespace, reading time at 200 wpm (min 1). */
 export function documentStats(doc: ProseMirrorNode): DocumentStats {
   let words = 0;
   let chars = 0;

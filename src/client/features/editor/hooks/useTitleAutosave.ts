@@ -6,8 +6,8 @@ import { ApiError, apiRequest, errorMessage } from '@client/lib/api';
 import { documentQueryKey, type EditorDocument } from './useDocument';
 
 /** Waits between attempts after a failed title save: 1 s, 2 s, 4 s … at most 30 s. */
-export const TITLE_RETRY_FIRST_MS = 1_000;
-export const TITLE_RETRY_MAX_MS = 30_000;
+const TITLE_RETRY_FIRST_MS = 1_000;
+const TITLE_RETRY_MAX_MS = 30_000;
 
 export function titleRetryDelay(failures: number): number {
   return Math.min(TITLE_RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), TITLE_RETRY_MAX_MS);
@@ -27,9 +27,9 @@ function isFinalRefusal(error: unknown): boolean {
 
 /**
  * The title input's state, saved with PATCH /api/documents/:id after AUTOSAVE_DEBOUNCE_MS of inactivity
- * (SPEC §4). `pending` is true from the first keystroke until the server answered. A save that fails is kept:
- * `unsaved` turns true and the save is retried with backoff (and at once when the browser comes back online)
- * until the server stores it, so a rename made offline is not lost.
+ * (the 2 s autosave pause). `pending` is true from the first keystroke until the server answered. A save that
+ * fails is kept: `unsaved` turns true and the save is retried with backoff (and at once when the browser
+ * comes back online) until the server stores it, so a rename made offline is not lost.
  */
 export function useTitleAutosave(documentId: string, serverTitle: string) {
   const queryClient = useQueryClient();

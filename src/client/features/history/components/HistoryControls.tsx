@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import type { Editor } from '@tiptap/core';
 import { History } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { ariaKeyShortcuts, KEYMAP, matchesShortcut, shortcutLabel } from '@shared/keymap';
 
 // The panel pulls in the diff library: loaded the first time history is opened. "Save version…" brings the dialog
 // library, which typing does not need: loaded the first time it is asked for.
@@ -23,7 +24,8 @@ export function HistoryButton() {
       size="sm"
       onClick={() => window.dispatchEvent(new Event(OPEN_HISTORY_EVENT))}
       aria-label="History"
-      title="Version history (Ctrl+Alt+H)"
+      aria-keyshortcuts={ariaKeyShortcuts(KEYMAP.history.keys)}
+      title={`${KEYMAP.history.label} (${shortcutLabel(KEYMAP.history.keys)})`}
     >
       <History /> <span className="hidden sm:inline">History</span>
     </Button>
@@ -31,8 +33,8 @@ export function HistoryButton() {
 }
 
 /**
- * The editor's history, rendered once per page: the panel (History button, Ctrl+Alt+H) and "Save version…"
- * (Ctrl+Alt+S). Keys are matched by `code`, since Alt changes `key` on many layouts (macOS Option).
+ * The editor's history, rendered once per page: the panel (History button, or the keymap's history keys) and
+ * "Save version…" (the keymap's save-version keys), so the `?` sheet lists the keys this handler answers to.
  */
 export function DocumentHistory({ documentId, editor }: { documentId: string; editor: Editor | null }) {
   const [panelOpen, setPanelOpen] = useState(false);
@@ -43,11 +45,10 @@ export function DocumentHistory({ documentId, editor }: { documentId: string; ed
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || !event.altKey || event.shiftKey) return;
-      if (event.code === 'KeyH') {
+      if (matchesShortcut(event, KEYMAP.history.keys)) {
         event.preventDefault();
         setPanelOpen((open) => !open);
-      } else if (event.code === 'KeyS') {
+      } else if (matchesShortcut(event, KEYMAP.saveVersion.keys)) {
         event.preventDefault();
         setSaveOpen(true);
       }

@@ -20,6 +20,7 @@ import { memo, useMemo, useState } from 'react';
 import { groupByDay, initials, REASON_LABELS, timeLabel, versionTitle, dayLabel } from '../labels';
 import { useDeleteVersion, useRestoreVersion, useVersion, useVersions } from '../queries';
 import { VersionDiff } from './VersionDiff';
+import { loadExportDocument } from '@client/features/export';
 
 const EXPORT_FORMATS: { format: ExportFormat; label: string }[] = [
   { format: 'pdf', label: 'PDF' },
@@ -264,7 +265,7 @@ function VersionView({
   const runExport = async (format: ExportFormat) => {
     if (!version.data) return;
     try {
-      const { exportDocument } = await import('@client/features/export/export-document');
+      const { exportDocument } = await loadExportDocument();
       await exportDocument(format, `${version.data.title} (${label})`, version.data.content);
       toast({ title: 'Export Successful', description: `Version exported as ${format.toUpperCase()}` });
     } catch {
@@ -347,7 +348,8 @@ function VersionView({
           <p className="text-sm text-destructive">{errorMessage(version.error)}</p>
         ) : (
           <>
-            <p className="mb-1 text-2xl font-bold tracking-tight">{version.data.title}</p>
+            {/* The document's title as it stood: the heading of the text below (the version's own heading is h3). */}
+            <h4 className="mb-1 text-2xl font-bold tracking-tight">{version.data.title}</h4>
             <p className="mb-4 flex flex-wrap gap-3 text-xs text-muted-foreground">
               {diff && hasChanges(diff) ? (
                 <>

@@ -76,6 +76,15 @@ const KIND_LABEL: Record<AiProviderKind, string> = {
   anthropic: 'Anthropic',
 };
 
+/** "127.0.0.1:11434" for "http://127.0.0.1:11434/v1". */
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
 /** Account settings → AI (admins only): providers, their order, keys, Test, local detection, allowance. */
 export function AiSettingsTab() {
   const query = useAdminAiSettings();
@@ -94,6 +103,8 @@ function AiSettingsForm({ page }: { page: AiSettingsPage }) {
   const [results, setResults] = useState<Record<string, AiProviderTestResult | 'running'>>({});
   const [detected, setDetected] = useState<DetectedLocalServer[]>(page.detected);
   const [detecting, setDetecting] = useState(false);
+  /** After a detection that found nothing: the addresses it asked. */
+  const [noneFoundAt, setNoneFoundAt] = useState<string[] | null>(null);
   const monthlyId = useId();
   const unlimitedId = useId();
 
@@ -179,7 +190,9 @@ function AiSettingsForm({ page }: { page: AiSettingsPage }) {
   const onDetect = async () => {
     setDetecting(true);
     try {
-      setDetected((await adminAiApi.detect()).servers);
+      const result = await adminAiApi.detect();
+      setDetected(result.servers);
+      setNoneFoundAt(result.servers.length === 0 ? (result.checked ?? []) : null);
     } catch (error) {
       toast({ title: 'Detection failed', description: errorMessage(error), variant: 'destructive' });
     } finally {
@@ -248,6 +261,14 @@ function AiSettingsForm({ page }: { page: AiSettingsPage }) {
           Detect local models
         </Button>
       </div>
+      {noneFoundAt ? (
+        <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground" role="status">
+          {noneFoundAt.length > 0
+            ? `No local model servers found at ${noneFoundAt.map(hostOf).join(', ')}.`
+            : 'No local model servers found: detection is turned off on this server (AI_LOCAL_SERVERS).'}{' '}
+          Start Ollama, LM Studio, llama.cpp or vLLM on this machine, then detect again.
+        </p>
+      ) : null}
       {detected.length > 0 ? (
         <div className="grid gap-2 rounded-md border p-3" data-testid="detected-servers">
           <p className="text-sm font-medium">Found on this machine</p>

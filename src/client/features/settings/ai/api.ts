@@ -7,18 +7,19 @@ import type {
   DetectedLocalServer,
 } from '@shared/schemas/admin-ai';
 import { apiRequest } from '@client/lib/api';
-import { aiHealthKey } from '@client/features/ai/queries';
+import { aiHealthKey } from './health';
 
 /** /api/admin/ai: the instance's AI settings (admins only). */
 export type AiSettingsPage = AiSettingsView & { detected: DetectedLocalServer[] };
 
-export const adminAiKey = ['/api/admin/ai'] as const;
+const adminAiKey = ['/api/admin/ai'] as const;
 
 export const adminAiApi = {
   get: () => apiRequest<AiSettingsPage>('GET', '/api/admin/ai'),
   save: (update: AiSettingsUpdate) => apiRequest<AiSettingsPage>('PUT', '/api/admin/ai', update),
   test: (id: string) => apiRequest<AiProviderTestResult>('POST', '/api/admin/ai/test', { id }),
-  detect: () => apiRequest<{ servers: DetectedLocalServer[] }>('POST', '/api/admin/ai/detect', {}),
+  detect: () =>
+    apiRequest<{ servers: DetectedLocalServer[]; checked?: string[] }>('POST', '/api/admin/ai/detect', {}),
 };
 
 export function useAdminAiSettings(enabled = true) {
@@ -39,7 +40,7 @@ export function useSaveAiSettings() {
 }
 
 /** The providers of a page as a PUT body entry (keys are never in it: omitted = keep). */
-export function toInput(provider: AiSettingsPage['providers'][number]): AiProviderInput {
+function toInput(provider: AiSettingsPage['providers'][number]): AiProviderInput {
   return {
     id: provider.id,
     kind: provider.kind,

@@ -1,20 +1,19 @@
 /**
- * Lets an AI error reach the setup card instead of a toast: while the card can be shown (an admin in the
- * editor), "AI is not configured" opens it; otherwise the caller shows its toast as before.
+ * How AI messages reach the AI settings: the editor registers an opener for an admin (who can add a provider),
+ * and an "AI is not set up" message then carries an "Open AI settings" button. Without an opener (a member,
+ * or no editor) the message says who can set AI up instead.
  */
-type Listener = () => void;
-let listener: Listener | undefined;
+type Opener = () => void;
+let opener: Opener | undefined;
 
-export function onAiSetupRequested(fn: Listener): () => void {
-  listener = fn;
+export function registerAiSettingsOpener(fn: Opener): () => void {
+  opener = fn;
   return () => {
-    if (listener === fn) listener = undefined;
+    if (opener === fn) opener = undefined;
   };
 }
 
-/** True when the setup card took the request (the caller then shows nothing else). */
-export function requestAiSetup(): boolean {
-  if (!listener) return false;
-  listener();
-  return true;
+/** The way to the AI settings, when the signed-in user can change them here. */
+export function aiSettingsOpener(): Opener | undefined {
+  return opener;
 }

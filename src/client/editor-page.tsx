@@ -1,0 +1,29 @@
+import { aiEditorPlugin } from '@client/features/ai';
+import { chatEditorPlugin } from '@client/features/ai-chat';
+import { analysisEditorPlugin } from '@client/features/analysis';
+import { EditorPage as Editor, type EditorPlugin } from '@client/features/editor';
+import { exportEditorPlugin } from '@client/features/export';
+import { historyEditorPlugin, keepVersionBeforeImport } from '@client/features/history';
+import { fileDropEditorPlugin } from '@client/features/imports';
+import { sharingEditorPlugin } from '@client/features/sharing';
+import { suggestionsEditorPlugin } from '@client/features/suggestions';
+
+/**
+ * The editor page with the features around the text, composed here, above the features, so the editor never
+ * imports them (features/editor/plugins.tsx). The order is the page's: header actions Share, History, Export.
+ */
+const EDITOR_PLUGINS: readonly EditorPlugin[] = [
+  aiEditorPlugin,
+  suggestionsEditorPlugin,
+  // A file dropped onto the text first keeps a version, so the import can be undone from history.
+  fileDropEditorPlugin({ beforeInsert: keepVersionBeforeImport }),
+  sharingEditorPlugin,
+  historyEditorPlugin,
+  exportEditorPlugin,
+  chatEditorPlugin,
+  analysisEditorPlugin,
+];
+
+export function EditorPage() {
+  return <Editor plugins={EDITOR_PLUGINS} />;
+}

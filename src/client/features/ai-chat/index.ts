@@ -1,0 +1,1 @@
+export { chatEditorPlugin } from './editor-plugin';

@@ -1,0 +1,1 @@
+export { analysisEditorPlugin } from './editor-plugin';

@@ -1,0 +1,3 @@
+export { SubscriptionTab } from './SubscriptionTab';
+export { priceIdFor, useCheckout } from './actions';
+export { usePlans } from './queries';

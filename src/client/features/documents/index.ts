@@ -1,0 +1,8 @@
+export { documentContentQueryKey, documentQueryKey } from './document-query-key';
+export {
+  documentsQueryKey,
+  useCreateDocument,
+  useDeleteDocument,
+  useTrash,
+  useTrashActions,
+} from './queries';

@@ -1,0 +1,24 @@
+import type { EditorPlugin, EditorHeaderActionProps } from '@client/features/editor';
+import { onDemand, OnDemandControl } from '@client/lib/on-demand';
+import type { ExportMenuProps } from './ExportMenu';
+import { ExportTrigger } from './ExportTrigger';
+
+// The export menu carries its menu library: fetched right after the editor's first paint, so typing does not
+// wait for it.
+const exportMenu = onDemand<ExportMenuProps>(async () => (await import('./ExportMenu')).ExportMenu);
+
+function HeaderExportMenu({ editor, title }: EditorHeaderActionProps) {
+  return (
+    <OnDemandControl
+      control={exportMenu}
+      standIn={<ExportTrigger disabled={!editor} aria-haspopup="menu" aria-expanded={false} />}
+    >
+      {(ExportMenu, openOnArrival) => (
+        <ExportMenu editor={editor} title={title} defaultOpen={openOnArrival} />
+      )}
+    </OnDemandControl>
+  );
+}
+
+/** The editor header's Export menu (md, html, txt, docx). */
+export const exportEditorPlugin: EditorPlugin = { name: 'export', HeaderAction: HeaderExportMenu };

@@ -1,0 +1,2 @@
+export { historyEditorPlugin } from './editor-plugin';
+export { keepVersionBeforeAiChange, keepVersionBeforeImport } from './checkpoint';

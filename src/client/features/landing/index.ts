@@ -1,0 +1,2 @@
+// The pricing section's plan button (its checkout behaviour is tested with billing's).
+export { PlanButton } from './PlanButton';

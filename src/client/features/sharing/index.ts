@@ -1,0 +1,1 @@
+export { sharingEditorPlugin } from './editor-plugin';

@@ -1,0 +1,8 @@
+export { suggestionsEditorPlugin } from './editor-plugin';
+export { SuggestingMode } from './suggesting-mode';
+export { SuggestionLegend } from './SuggestionLegend';
+export {
+  applyAnswerAsSuggestion,
+  applyGrammarChangesAsSuggestions,
+  newSuggestionGroup,
+} from './suggestion-ops';

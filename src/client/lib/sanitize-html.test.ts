@@ -1,0 +1,97 @@
+import { generateHTML } from '@tiptap/html/server';
+import sanitizeHtml from 'sanitize-html';
+import { describe, expect, it } from 'vitest';
+import { createEditorExtensions } from '@shared/editor/extensions';
+import { filterStyle, sanitizeHtmlOptions } from '@shared/editor/html-policy';
+import { EVERY_NODE_DOCUMENT } from '@shared/export/fixture';
+import { sanitizeRenderedHtml as browserSanitize } from './sanitize-html';
+
+// The browser's sanitizer (DOMPurify, on this test environment's DOM) against the server's (sanitize-html),
+// both configured from the one policy in src/shared/editor/html-policy.ts.
+const serverOptions = sanitizeHtmlOptions();
+const serverSanitize = (html: string) => sanitizeHtml(html, serverOptions);
+
+/** A serialization that ignores what does not change meaning: attribute order and spacing inside `style`. */
+function canonical(html: string): string {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  const walk = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE)
+      return (node.textContent ?? '').replace(/[<&]/g, (c) => `&#${c.charCodeAt(0)};`);
+    if (node.nodeType !== Node.ELEMENT_NODE) return '';
+    const element = node as Element;
+    const attributes = [...element.attributes]
+      .map(({ name, value }) => [
+        name,
+        name === 'style' ? value.replace(/\s*([:;])\s*/g, '$1').replace(/;$/, '') : value,
+      ])
+      .sort(([a], [b]) => a!.localeCompare(b!))
+      .map(([name, value]) => ` ${name}="${value}"`)
+      .join('');
+    const tag = element.tagName.toLowerCase();
+    return `<${tag}${attributes}>${Array.from(element.childNodes, walk).join('')}</${tag}>`;
+  };
+  return Array.from(container.childNodes, walk).join('');
+}
+
+const suggestion =
+  'data-suggestion-id="sg_1" data-author-id="u1" data-author-name="Ada" data-source="ai" data-created-at="2026-11-23T12:00:00Z"';
+
+const HOSTILE: Record<string, string> = {
+  script: '<p>hi<script>alert(1)</script></p>',
+  'event handler': '<p onclick="alert(1)">click</p><img src=x onerror=alert(1)>',
+  'javascript link': '<a href="javascript:alert(1)">x</a><a href=" java\tscript:alert(1)">y</a>',
+  'entity-encoded javascript link': '<a href="&#106;avascript:alert(1)">x</a>',
+  'data link': '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+  'safe links':
+    '<a href="https://example.com/a?b=c" rel="opener" target="_self">ok</a><a href="mailto:a@example.com">m</a>',
+  'style injection':
+    '<span style="color: red; background: url(javascript:alert(1)); position: fixed">x</span>',
+  'expression in font': '<span style="font-family: expression(alert(1)); font-size: 9999px">x</span>',
+  'allowed styles':
+    '<p style="text-align: center"><span style="color: #ef4444; font-size: 20px; font-family: Georgia">x</span></p>',
+  'unknown elements':
+    '<iframe src="https://evil.example"></iframe><form><input value="x"></form><svg><script>1</script></svg><h4>deep</h4>',
+  'forged classes and data': '<code class="language-js evil">x</code><p class="x" data-x="1">y</p>',
+  suggestions: `<p><ins class="tracked-change tracked-insertion" style="--suggestion-hue: 120" ${suggestion}>new</ins><del class="tracked-change tracked-deletion" style="--suggestion-hue: 120; background: red" ${suggestion} onmouseover="x()">old</del></p>`,
+  'style element': '<style>body{display:none}</style><p>text</p>',
+  'nested list with start': '<ol start="3" type="a"><li><p>x</p></li></ol><ul><li>y</li></ul>',
+};
+
+describe('the rendered-HTML policy', () => {
+  it.each(Object.entries(HOSTILE))('sanitize-html and DOMPurify agree: %s', (_name, html) => {
+    const server = serverSanitize(html);
+    const browser = browserSanitize(html);
+    expect(canonical(browser)).toBe(canonical(server));
+    expect(server).not.toMatch(
+      /script|onerror|onclick|onmouseover|javascript|iframe|url\(|expression|position|data-x/i,
+    );
+  });
+
+  it('keeps everything the editor renders, and every link opens in a new tab with the safe rel', () => {
+    const html = generateHTML(EVERY_NODE_DOCUMENT, createEditorExtensions({ history: false }));
+    const server = serverSanitize(html);
+    expect(canonical(browserSanitize(html))).toBe(canonical(server));
+    for (const kept of [
+      'text-align',
+      'font-family',
+      'color',
+      'start="3"',
+      'language-js',
+      '<hr',
+      '<s>',
+      '<u>',
+    ]) {
+      expect(server).toContain(kept);
+    }
+    expect(server).toContain('target="_blank"');
+    expect(server).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it('filters style declarations by property and value', () => {
+    expect(filterStyle('COLOR: #fff; background: red; font-size: 16px; --suggestion-hue: 12')).toBe(
+      'color: #fff; font-size: 16px; --suggestion-hue: 12',
+    );
+    expect(filterStyle('color: url(x)')).toBe('');
+  });
+});

@@ -1,0 +1,27 @@
+/** What other folders may use from documents; everything else in the folder is its own business. */
+export { authorizeDocument, can, documentForUser, documentRole, userRoles } from './access';
+export type { DocumentAbility, DocumentRole } from './access';
+export { DOCUMENT_EVENT_TYPES, DocumentEvents } from './events';
+export { countDocumentsByUser, countDocumentsOf, findDocumentOwner } from './repository';
+export type { LiveStoreResult } from './repository';
+export {
+  accessOfShare,
+  findShareSettings,
+  findSharedPageMeta,
+  loadSharedDocument,
+  SHARE_TOKEN_TTL_SECONDS,
+  shareLinkState,
+  signShareToken,
+  tokenPassedPassword,
+  updateShareSettings,
+  verifyShareToken,
+} from './share-links';
+export type { ShareChanges, ShareRow } from './share-links';
+export { documentRoutes, documentsContextOf, etagOf, presentDocument } from './routes';
+export { MATCH_END, MATCH_START, listLibrary, searchDocuments } from './search-repository';
+export type { ParsedSearchQuery } from './search-repository';
+export { getDocument } from './service';
+export { registerTrashPurge, trashRoutes } from './trash';
+export type { DocumentCreationCheck, DocumentRecord, DocumentsContext } from './service';
+export { DocumentWriter } from './writer';
+export type { LiveDocumentStorage, LiveDocumentWrites, LiveWrite } from './writer';

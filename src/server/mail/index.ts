@@ -1,0 +1,10 @@
+/** What other folders may use from mail; everything else in the folder is its own business. */
+export { createMailer, outboxDir } from './mailer';
+export type { Mailer } from './mailer';
+export {
+  emailChangeMail,
+  emailChangeNoticeMail,
+  existingAccountMail,
+  recoveryMail,
+  signupMail,
+} from './templates';

@@ -1,0 +1,2 @@
+/** What other folders may use from search; everything else in the folder is its own business. */
+export { searchRoutes } from './search-routes';

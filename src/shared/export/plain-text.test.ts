@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { RichTextDoc, RichTextNode } from '../schemas/richText';
+import { documentToText } from './convert';
+import { EVERY_NODE_DOCUMENT } from './fixture';
+import { renderPlainText } from './plain-text';
+
+const paragraph = (text: string): RichTextNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+const item = (...content: RichTextNode[]): RichTextNode => ({ type: 'listItem', content });
+const doc = (...content: RichTextNode[]): RichTextDoc => ({ type: 'doc', content });
+
+describe('plain-text export', () => {
+  it('keeps list markers, numbers from the list start, and no blank lines between items', () => {
+    const text = documentToText('My Essay', EVERY_NODE_DOCUMENT);
+    expect(text).toContain('- bullet one\n- bullet two');
+    expect(text).toContain('3. third item\n4. fourth item');
+    // One blank line around a list, never more.
+    expect(text).not.toMatch(/\n\n\n/);
+    expect(text).toContain('styled\n\n- bullet one');
+    expect(text).toContain('- bullet two\n\n3. third item');
+  });
+
+  it('lays out the whole fixture as a reader expects', () => {
+    expect(documentToText('My Essay', EVERY_NODE_DOCUMENT)).toBe(
+      [
+        'My Essay',
+        '',
+        'Heading One',
+        '',
+        'Heading Two',
+        '',
+        'Heading Three',
+        '',
+        'plain bold italic underlined struck inline code a link',
+        'styled',
+        '',
+        '- bullet one',
+        '- bullet two',
+        '',
+        '3. third item',
+        '4. fourth item',
+        '',
+        '    A quoted thought',
+        '',
+        'const answer = 42;',
+        'console.log(answer);',
+        '',
+        '---',
+        '',
+        'The end.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('indents nested lists and an item’s later paragraphs under the item’s text', () => {
+    const nested = doc({
+      type: 'orderedList',
+      attrs: { start: 9 },
+      content: [
+        item(paragraph('Ninth'), paragraph('more about nine'), {
+          type: 'bulletList',
+          content: [item(paragraph('inner a')), item(paragraph('inner b'))],
+        }),
+        item(paragraph('Tenth')),
+      ],
+    });
+    expect(renderPlainText(nested)).toBe(
+      ['9. Ninth', '   more about nine', '   - inner a', '   - inner b', '10. Tenth'].join('\n'),
+    );
+  });
+
+  it('adds nothing for empty paragraphs and keeps an empty item’s marker', () => {
+    const text = renderPlainText(
+      doc(paragraph('One'), { type: 'paragraph' }, { type: 'paragraph' }, paragraph('Two'), {
+        type: 'bulletList',
+        content: [item({ type: 'paragraph' }), item(paragraph('filled'))],
+      }),
+    );
+    expect(text).toBe('One\n\nTwo\n\n-\n- filled');
+  });
+});

@@ -1,0 +1,73 @@
+import type { RichTextDoc, RichTextNode } from '../schemas/richText';
+
+/**
+ * A document as plain text, laid out the way people write it by hand: blocks apart by one blank line; a list is
+ * one block, an item a line with its marker ("- " or "3. ", counted from the list's start), nested lists and an
+ * item's further paragraphs indented under the item's text; quotes indented; a divider as "---". Empty
+ * paragraphs add no lines. Hard breaks are newlines.
+ */
+export function renderPlainText(doc: RichTextDoc): string {
+  return blocks(doc.content).join('\n\n');
+}
+
+const BULLET = '-';
+const DIVIDER = '---';
+const QUOTE_INDENT = '    ';
+
+function blocks(nodes: readonly RichTextNode[] | undefined): string[] {
+  const out: string[] = [];
+  for (const node of nodes ?? []) {
+    const text = block(node);
+    if (text !== '') out.push(text);
+  }
+  return out;
+}
+
+function block(node: RichTextNode): string {
+  switch (node.type) {
+    case 'bulletList':
+    case 'orderedList':
+      return list(node);
+    case 'blockquote':
+      return indent(blocks(node.content).join('\n\n'), QUOTE_INDENT, QUOTE_INDENT);
+    case 'horizontalRule':
+      return DIVIDER;
+    case 'paragraph':
+    case 'heading':
+    case 'codeBlock':
+      return inline(node);
+    default:
+      return node.text ?? blocks(node.content).join('\n\n');
+  }
+}
+
+function list(node: RichTextNode): string {
+  const ordered = node.type === 'orderedList';
+  const start = ordered ? Number(node.attrs?.start ?? 1) || 1 : 1;
+  return (node.content ?? [])
+    .map((item, index) => {
+      const marker = ordered ? `${start + index}.` : BULLET;
+      // An item's paragraphs and nested lists follow each other line by line, no blank line between them.
+      const body = blocks(item.content).join('\n');
+      return body === '' ? marker : indent(body, `${marker} `, ' '.repeat(marker.length + 1));
+    })
+    .join('\n');
+}
+
+function inline(node: RichTextNode): string {
+  let text = '';
+  for (const child of node.content ?? []) {
+    if (child.type === 'text') text += child.text ?? '';
+    else if (child.type === 'hardBreak') text += '\n';
+    else text += inline(child);
+  }
+  return text;
+}
+
+/** The first line after `first`, the other non-empty lines after `rest`. */
+function indent(text: string, first: string, rest: string): string {
+  return text
+    .split('\n')
+    .map((line, index) => (index === 0 ? first + line : line === '' ? '' : rest + line))
+    .join('\n');
+}
