@@ -433,6 +433,9 @@ test('Export downloads every format named after the title and date', async ({ pa
     ['Plain text', 'txt', 'TXT'],
     ['Word (.docx)', 'docx', 'DOCX'],
   ] as const) {
+    // A menu still fading out dismisses itself on the next press anywhere, the Export button's included, so the
+    // button is pressed once the last menu has gone.
+    await expect(page.getByRole('menu')).toHaveCount(0);
     await page.getByRole('button', { name: 'Export' }).click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: label }).click();
@@ -441,6 +444,7 @@ test('Export downloads every format named after the title and date', async ({ pa
     await expect(page.getByText(`Document exported as ${name}`).first()).toBeVisible();
   }
   // PDF opens the print view with the document in it.
+  await expect(page.getByRole('menu')).toHaveCount(0);
   await page.getByRole('button', { name: 'Export' }).click();
   const opening = page.waitForEvent('popup');
   await page.getByRole('menuitem', { name: 'PDF' }).click();
