@@ -19,6 +19,7 @@ import { registerCollaboration } from './collab';
 import { AppError, badRequest, diskFullError } from './errors';
 import type { ServerDependencies } from './dependencies';
 import { DOCUMENT_EVENT_TYPES, DocumentEvents, DocumentWriter, registerTrashPurge } from './documents';
+import { registerFolderTrashPurge } from './folders';
 import { createMailer } from './mail';
 import { recordHttpRequests, registerMetricsRoute, ServerMetrics } from './metrics';
 import { parse as parseQueryString } from 'node:querystring';
@@ -311,6 +312,7 @@ export async function buildApp({
   // Live collaboration (WebSocket /api/collab) and app.liveDocuments, used by the document routes.
   registerVersions(app);
   registerTrashPurge(app);
+  registerFolderTrashPurge(app);
   await registerCollaboration(app);
   metrics.watchCollaboration({
     sockets: () => {

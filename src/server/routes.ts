@@ -7,6 +7,7 @@ import { authRoutes } from './accounts';
 import { billingRoutes } from './billing';
 import { documentRoutes, trashRoutes } from './documents';
 import { exportRoutes } from './export';
+import { documentFolderRoutes, folderRoutes, folderTrashRoutes } from './folders';
 import { healthRoutes } from './health';
 import { importRoutes } from './imports';
 import { searchRoutes } from './search';
@@ -21,7 +22,10 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(documentRoutes, { prefix: '/documents' });
   await app.register(versionRoutes, { prefix: '/documents' });
   await app.register(importRoutes, { prefix: '/documents/import' });
+  await app.register(documentFolderRoutes, { prefix: '/documents' });
   await app.register(trashRoutes, { prefix: '/trash' });
+  await app.register(folderTrashRoutes, { prefix: '/trash/folders' });
+  await app.register(folderRoutes, { prefix: '/folders' });
   await app.register(searchRoutes, { prefix: '/search' });
   await app.register(settingsRoutes, { prefix: '/me' });
   await app.register(aiRoutes, { prefix: '/ai' });

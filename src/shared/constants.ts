@@ -207,3 +207,10 @@ export const SEARCHES_PER_MINUTE = 300;
  * of milliseconds); an editor refused falls back to its collaboration socket's first sync.
  */
 export const DOCUMENT_STATE_REQUESTS_PER_MINUTE = 300;
+
+// Folders (docs/library.md)
+/** How deep folders nest: a top-level folder is at depth 1. */
+export const MAX_FOLDER_DEPTH = 8;
+export const MAX_FOLDER_NAME_LENGTH = 100;
+/** Folders one user may keep (outside the trash). */
+export const MAX_FOLDERS_PER_USER = 1_000;

@@ -56,7 +56,7 @@ function planLimitMessage(plan: PlanDefinition): string {
 }
 
 /**
- * Refuses a new document beyond the plan's count with 403 `plan_limit` (extra: plan, limit, upgradeUrl).
+ * Refuses a new document (or `adding` of them, a restored folder's) beyond the plan's count with 403 `plan_limit` (extra: plan, limit, upgradeUrl).
  * Existing documents are never touched: after a downgrade, documents over the limit stay readable and
  * editable, only new ones are refused. Documents runs it on every create (planLimitCheck); when called
  * inside the creating transaction, the row lock on the user serializes concurrent creates.
@@ -64,6 +64,7 @@ function planLimitMessage(plan: PlanDefinition): string {
 export async function assertCanCreateDocument(
   deps: { config: Pick<Config, 'STRIPE_SECRET_KEY' | 'ENFORCE_PLAN_LIMITS'>; db: Queryable },
   userId: string,
+  adding = 1,
 ): Promise<void> {
   if (!limitsEnforced(deps.config)) return;
   const [user] = await deps.db
@@ -76,7 +77,7 @@ export async function assertCanCreateDocument(
   const limit = plan.limits.documents;
   if (limit === null) return;
   const owned = Number(await countDocumentsOf(deps.db, userId));
-  if (owned >= limit) {
+  if (owned + adding > limit) {
     throw new AppError(403, 'plan_limit', planLimitMessage(plan), {
       plan: plan.id,
       limit,
@@ -91,6 +92,6 @@ export function planLimitCheck(
 ): DocumentCreationCheck {
   return {
     applies: limitsEnforced(config),
-    assertMayCreate: (db, userId) => assertCanCreateDocument({ config, db }, userId),
+    assertMayCreate: (db, userId, adding) => assertCanCreateDocument({ config, db }, userId, adding),
   };
 }

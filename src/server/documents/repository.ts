@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { documents } from '../db/schema';
+import { documents, folders } from '../db/schema';
 import { sessionSignedInExists } from '../plugins';
 import type { RichTextDoc } from '../../shared/schemas/richText';
 import { ownDocuments, ownTrashedDocuments } from './policy';
@@ -299,7 +299,13 @@ export async function restoreTrashedDocument(
 ): Promise<boolean> {
   const rows = await db
     .update(documents)
-    .set({ trashedAt: null })
+    .set({
+      trashedAt: null,
+      trashedWith: null,
+      // Its folder may have gone meanwhile (to the trash, or for good): then it comes back at the top level.
+      folderId: sql`case when exists (select 1 from ${folders} where ${folders.id} = ${documents.folderId}
+        and ${folders.trashedAt} is null) then ${documents.folderId} end`,
+    })
     .where(and(eq(documents.id, documentId), ownTrashedDocuments(userId)))
     .returning({ id: documents.id });
   return rows.length > 0;
@@ -333,18 +339,21 @@ export function listTrashOf(
   limit: number,
   offset: number,
 ): Promise<TrashedDocumentRow[]> {
-  return db
-    .select({
-      id: documents.id,
-      title: documents.title,
-      trashedAt: sql<Date>`${documents.trashedAt}`.mapWith(documents.trashedAt),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(documents)
-    .where(ownTrashedDocuments(userId))
-    .orderBy(desc(documents.trashedAt), documents.id)
-    .limit(limit)
-    .offset(offset);
+  return (
+    db
+      .select({
+        id: documents.id,
+        title: documents.title,
+        trashedAt: sql<Date>`${documents.trashedAt}`.mapWith(documents.trashedAt),
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(documents)
+      // What went with a folder is listed under that folder (GET /api/trash/folders).
+      .where(and(ownTrashedDocuments(userId), isNull(documents.trashedWith)))
+      .orderBy(desc(documents.trashedAt), documents.id)
+      .limit(limit)
+      .offset(offset)
+  );
 }
 
 /**

@@ -33,6 +33,7 @@ export interface LibraryRow {
   created_at: Date | string;
   updated_at: Date | string;
   is_public: boolean;
+  folder_id: string | null;
   total: number | string;
 }
 
@@ -55,14 +56,22 @@ const Q = `(CASE WHEN numnode(websearch_to_tsquery('english', $2::text)) = 0 THE
  */
 const SEARCH_CANDIDATES = 100;
 
+// $5: a folder to search in (with its sub-folders), or null for every document.
+const IN_FOLDER = `($5::uuid IS NULL OR d.folder_id IN (SELECT id FROM in_folder))`;
+
 const SEARCH_SQL = `
-WITH candidates AS (
+WITH RECURSIVE in_folder AS (
+  SELECT f.id FROM folders f WHERE f.id = $5::uuid AND f.user_id = $1 AND f.trashed_at IS NULL
+  UNION ALL
+  SELECT f.id FROM folders f JOIN in_folder ON f.parent_id = in_folder.id WHERE f.trashed_at IS NULL
+),
+candidates AS (
   (SELECT d.id FROM documents d
-   WHERE d.user_id = $1 AND d.trashed_at IS NULL AND to_tsvector('english', d.title) @@ ${Q}
+   WHERE d.user_id = $1 AND d.trashed_at IS NULL AND ${IN_FOLDER} AND to_tsvector('english', d.title) @@ ${Q}
    ORDER BY d.updated_at DESC LIMIT ${SEARCH_CANDIDATES})
   UNION
   (SELECT d.id FROM documents d
-   WHERE d.user_id = $1 AND d.trashed_at IS NULL AND d.search_vector @@ ${Q}
+   WHERE d.user_id = $1 AND d.trashed_at IS NULL AND ${IN_FOLDER} AND d.search_vector @@ ${Q}
    ORDER BY d.updated_at DESC LIMIT ${SEARCH_CANDIDATES})
 ),
 ranked AS MATERIALIZED (
@@ -102,29 +111,33 @@ export async function searchDocuments(
   userId: string,
   query: ParsedSearchQuery,
   limit: number,
+  folderId: string | null = null,
 ): Promise<SearchHitRow[]> {
-  return (await exec(SEARCH_SQL, [userId, query.phrase, query.prefix, limit])) as SearchHitRow[];
+  return (await exec(SEARCH_SQL, [userId, query.phrase, query.prefix, limit, folderId])) as SearchHitRow[];
 }
 
-export type LibrarySort = 'updated' | 'title' | 'created';
+export type LibrarySort = 'updated' | 'title' | 'created' | 'manual';
 
 const LIBRARY_ORDER: Record<LibrarySort, string> = {
   updated: 'updated_at DESC, created_at DESC, id',
   created: 'created_at DESC, id',
   title: 'lower(title), title, id',
+  manual: 'position, updated_at DESC, id',
 };
 
-/** One page of the user's documents with their opening text, and how many there are in all. */
+/** One page of the user's documents (all, or those directly in `folderId`) with their opening text, and how many. */
 export async function listLibrary(
   exec: SqlRunner,
   userId: string,
   sort: LibrarySort,
   limit: number,
   offset: number,
+  folderId: string | null = null,
 ): Promise<LibraryRow[]> {
   return (await exec(
-    `SELECT id, title, text_preview, created_at, updated_at, is_public, count(*) OVER () AS total
-     FROM documents WHERE user_id = $1 AND trashed_at IS NULL ORDER BY ${LIBRARY_ORDER[sort]} LIMIT $2 OFFSET $3`,
-    [userId, limit, offset],
+    `SELECT id, title, text_preview, created_at, updated_at, is_public, folder_id, count(*) OVER () AS total
+     FROM documents WHERE user_id = $1 AND trashed_at IS NULL AND ($4::uuid IS NULL OR folder_id = $4::uuid)
+     ORDER BY ${LIBRARY_ORDER[sort]} LIMIT $2 OFFSET $3`,
+    [userId, limit, offset, folderId],
   )) as LibraryRow[];
 }

@@ -27,10 +27,10 @@ export interface DocumentCreationCheck {
   /** Whether any limit applies on this server; where none does, a create needs no transaction. */
   readonly applies: boolean;
   /**
-   * Refuses (throws an AppError) when the user may not own one more document. Runs inside the creating
+   * Refuses (throws an AppError) when the user may not own one more document (or `adding` more). Runs inside the creating
    * transaction (`db`), where it may lock the user's row so that concurrent creates cannot both slip under.
    */
-  assertMayCreate(db: Pick<Db, 'select' | 'execute'>, userId: string): Promise<void>;
+  assertMayCreate(db: Pick<Db, 'select' | 'execute'>, userId: string, adding?: number): Promise<void>;
 }
 
 export type DocumentsContext = Pick<ServerDependencies, 'db' | 'documentWriter'>;

@@ -1,5 +1,6 @@
 import type { JSONContent } from '@tiptap/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
 import type { ServerDependencies } from '../dependencies';
 import { StoreBatch } from './store-batch';
 import { badRequest, notFound, preconditionFailed } from '../errors';
@@ -7,6 +8,14 @@ import { DEFAULT_DOCUMENT_TITLE } from '../../shared/constants';
 import { repairRichText } from '../../shared/editor/validate';
 import { emptyDoc, sanitizeDocContent, type RichTextDoc } from '../../shared/schemas/richText';
 import type { DocumentEvents, WriteSource } from './events';
+import {
+  countDocumentsTrashedWith,
+  deleteDocumentsTrashedWith,
+  placeDocument,
+  restoreDocumentsTrashedWith,
+  trashDocumentsInFolders,
+  type Queryable,
+} from './folder-repository';
 import {
   claimFirstLiveState,
   deleteTrashedDocuments,
@@ -50,6 +59,9 @@ export class ValidContent {
   }
 }
 const VALID = Symbol('valid content');
+
+/** The transaction a folder change runs in, handed to the folders feature's part of it. */
+export type FolderTransaction = Queryable & Pick<Db, 'insert' | 'execute'>;
 
 /** A change the writer makes to a live document (LiveDocumentWrites.write). */
 export interface LiveWrite {
@@ -326,6 +338,81 @@ export class DocumentWriter {
     const deleted = await deleteTrashedDocuments(this.deps.database.db, userId, documentId);
     if (documentId !== undefined && deleted.length === 0) throw notFound('Document not found');
     for (const id of deleted) await this.deps.events.publish({ type: 'deleted', documentId: id, userId });
+  }
+
+  /**
+   * Puts the user's document in a folder (null: the top level) at `position` among the documents there
+   * (undefined: last, or where it is when it stays). Neither its content nor its version changes. 404 when
+   * the document is not theirs. `checkFolder` (the folders feature's) runs first in the same transaction and
+   * refuses a folder that is not the user's.
+   */
+  async place(input: {
+    userId: string;
+    documentId: string;
+    folderId: string | null;
+    position?: number | undefined;
+    checkFolder: (tx: FolderTransaction) => Promise<void>;
+  }): Promise<void> {
+    const placed = await this.deps.database.db.transaction(async (tx) => {
+      await input.checkFolder(tx);
+      return placeDocument(tx, input.userId, input.documentId, input.folderId, input.position);
+    });
+    if (!placed) throw notFound('Document not found');
+  }
+
+  /**
+   * Deleting a folder: `trashFolders` (the folders feature's) moves the folder `rootId` and its sub-folders to
+   * the trash and returns their ids; the user's documents in them go with it, in the same transaction.
+   */
+  async trashFolder(
+    userId: string,
+    rootId: string,
+    trashFolders: (tx: FolderTransaction) => Promise<string[]>,
+  ): Promise<void> {
+    const trashed = await this.deps.database.db.transaction(async (tx) => {
+      const folderIds = await trashFolders(tx);
+      return trashDocumentsInFolders(tx, userId, folderIds, rootId);
+    });
+    for (const documentId of trashed) await this.deps.events.publish({ type: 'trashed', documentId, userId });
+  }
+
+  /**
+   * Restoring a folder: `restoreFolders` (the folders feature's) brings back the folder `rootId` and what went
+   * with it (404 when it is not in the user's trash); the documents that went with it come back too. They count
+   * again towards the plan's document limit, all of them (403 `plan_limit` when they do not fit).
+   */
+  async restoreFolder(
+    userId: string,
+    rootId: string,
+    restoreFolders: (tx: FolderTransaction) => Promise<void>,
+  ): Promise<void> {
+    const check = this.deps.documentCreationCheck;
+    const restored = await this.deps.database.db.transaction(async (tx) => {
+      await restoreFolders(tx);
+      if (check.applies) {
+        const coming = (await countDocumentsTrashedWith(tx, userId, [rootId])).get(rootId) ?? 0;
+        if (coming > 0) await check.assertMayCreate(tx, userId, coming);
+      }
+      return restoreDocumentsTrashedWith(tx, userId, rootId);
+    });
+    for (const documentId of restored)
+      await this.deps.events.publish({ type: 'restored', documentId, userId });
+  }
+
+  /**
+   * Deleting a trashed folder for good (`rootId`, or every one of the user's when undefined): the documents
+   * that went with it go for good first, then `deleteFolders` (the folders feature's) deletes the folders.
+   */
+  async deleteFolderForever(
+    userId: string,
+    rootId: string | undefined,
+    deleteFolders: (tx: FolderTransaction) => Promise<void>,
+  ): Promise<void> {
+    const deleted = await this.deps.database.db.transaction(async (tx) => {
+      await deleteFolders(tx);
+      return deleteDocumentsTrashedWith(tx, userId, rootId);
+    });
+    for (const documentId of deleted) await this.deps.events.publish({ type: 'deleted', documentId, userId });
   }
 
   /** Deletes for good every document whose time in the trash is over (any owner). Returns how many. */

@@ -25,8 +25,9 @@ export async function search(
   userId: string,
   text: string,
   limit: number,
+  folderId?: string,
 ): Promise<SearchResult[]> {
-  const rows = await searchDocuments(exec, userId, parseSearchQuery(text), limit);
+  const rows = await searchDocuments(exec, userId, parseSearchQuery(text), limit, folderId ?? null);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -39,13 +40,14 @@ export async function search(
 export async function library(
   exec: SqlRunner,
   userId: string,
-  options: { sort: LibrarySort; limit: number; offset: number },
+  options: { sort: LibrarySort; limit: number; offset: number; folderId?: string | undefined },
 ): Promise<LibraryPage> {
-  let rows = await listLibrary(exec, userId, options.sort, options.limit, options.offset);
+  const folderId = options.folderId ?? null;
+  let rows = await listLibrary(exec, userId, options.sort, options.limit, options.offset, folderId);
   let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
   if (rows.length === 0 && options.offset > 0) {
     // Past the end: the window count has no row to ride on.
-    const [first] = await listLibrary(exec, userId, options.sort, 1, 0);
+    const [first] = await listLibrary(exec, userId, options.sort, 1, 0, folderId);
     total = first ? Number(first.total) : 0;
     rows = [];
   }
@@ -58,6 +60,7 @@ export async function library(
       created_at: isoOf(row.created_at),
       updated_at: isoOf(row.updated_at),
       is_public: row.is_public,
+      folder_id: row.folder_id,
     })),
   };
 }

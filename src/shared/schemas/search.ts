@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { folderIdSchema } from './folders';
 import {
   DASHBOARD_PAGE_SIZE,
   LIBRARY_MAX_LIMIT,
@@ -15,6 +16,8 @@ export const searchQuerySchema = z.object({
     .min(1, 'Enter something to search for')
     .max(SEARCH_MAX_QUERY_LENGTH, `Search for at most ${SEARCH_MAX_QUERY_LENGTH} characters`),
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
+  /** Only documents in this folder and its sub-folders. */
+  folderId: folderIdSchema.optional(),
 });
 
 /**
@@ -29,12 +32,17 @@ export interface SearchResult {
   rank: number;
 }
 
-export const LIBRARY_SORTS = ['updated', 'title', 'created'] as const;
+/** `manual`: the order the writer gave the documents in their folder (then the most recently updated). */
+export const LIBRARY_SORTS = ['updated', 'title', 'created', 'manual'] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
-/** `GET /api/search/documents?sort=…&limit=…&offset=…`: the dashboard's paged, sorted list. */
+/**
+ * `GET /api/search/documents?sort=…&limit=…&offset=…&folderId=…`: the dashboard's paged, sorted list; with
+ * `folderId`, only the documents directly in that folder.
+ */
 export const libraryQuerySchema = z.object({
   sort: z.enum(LIBRARY_SORTS).default('updated'),
+  folderId: folderIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(LIBRARY_MAX_LIMIT).default(DASHBOARD_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -47,6 +55,8 @@ interface LibraryDocument {
   created_at: string;
   updated_at: string;
   is_public: boolean;
+  /** The folder it sits in; null at the top level. */
+  folder_id?: string | null;
 }
 
 export interface LibraryPage {

@@ -8,6 +8,7 @@ const SORT_LABELS: Record<LibrarySort, string> = {
   updated: 'Last updated',
   title: 'Title',
   created: 'Date created',
+  manual: 'Folder order',
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { folders } from './folders';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -47,6 +48,12 @@ export const documents = pgTable(
     shareShowSuggestions: boolean('share_show_suggestions').notNull().default(false),
     /** When the owner moved it to the trash; null for a live document (docs/product-rules.md, Trash). */
     trashedAt: timestamp('trashed_at', { withTimezone: true, mode: 'date' }),
+    /** The folder it sits in; null at the top level (docs/library.md). */
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    /** The manual order inside its folder, smallest first. */
+    position: integer('position').notNull().default(0),
+    /** The folder whose deletion took it to the trash; null when it was deleted on its own. */
+    trashedWith: uuid('trashed_with'),
   },
   (t) => [
     index('documents_user_updated_idx').on(t.userId, t.updatedAt.desc()),

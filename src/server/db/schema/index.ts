@@ -6,3 +6,4 @@ export * from './ai';
 export * from './settings';
 export * from './versions';
 export * from './ai-settings';
+export * from './folders';
