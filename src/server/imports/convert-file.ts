@@ -68,7 +68,8 @@ function takeTitle(doc: RichTextDoc, fileName: string): { title: string; content
 
 /**
  * What the HTML parser adds that a typed document would not hold: attributes at their null default, the
- * link target/rel every link is rendered with anyway, and the newline Markdown puts after a code block.
+ * link target/rel every link is rendered with anyway, the newlines Markdown puts after a code block, and the
+ * space a line break leaves at the start of a paragraph (HTML never shows it).
  */
 function tidy(nodes: RichTextNode[] | undefined): void {
   for (const node of nodes ?? []) {
@@ -87,8 +88,15 @@ function tidy(nodes: RichTextNode[] | undefined): void {
     if (node.type === 'codeBlock') {
       const last = node.content?.at(-1);
       if (last?.text?.endsWith('\n')) {
-        last.text = last.text.slice(0, -1);
+        last.text = last.text.replace(/\n+$/u, '');
         if (last.text === '') node.content!.pop();
+      }
+    }
+    if (node.type === 'paragraph' || node.type === 'heading') {
+      const first = node.content?.[0];
+      if (first?.text && /^[ \t\n\r]/u.test(first.text)) {
+        first.text = first.text.replace(/^[ \t\n\r]+/u, '');
+        if (first.text === '') node.content!.shift();
       }
     }
     tidy(node.content);

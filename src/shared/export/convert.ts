@@ -2,6 +2,7 @@ import { MarkdownManager } from '@tiptap/markdown';
 import escapeHtml from 'escape-html';
 import { createEditorExtensions } from '../editor/extensions';
 import type { RichTextDoc } from '../schemas/richText';
+import { documentToMarkdownBody } from './markdown';
 import { renderPlainText } from './plain-text';
 import { markdownTitle, titleAsPlainLine } from './title';
 
@@ -13,9 +14,8 @@ function markdownManager(): MarkdownManager {
   return markdown;
 }
 
-/** Markdown through TipTap's own serializer (the same schema as the editor). */
 export function documentToMarkdown(title: string, doc: RichTextDoc): string {
-  const body = markdownManager().serialize(doc).trim();
+  const body = documentToMarkdownBody(doc);
   return `# ${markdownTitle(title)}\n\n${body}\n`;
 }
 
