@@ -157,7 +157,7 @@ test('the settings dialog keeps one size on every tab, its tabs are labelled on 
   await users.login(user);
   await openHome(page);
   const dialog = await openSettings(page);
-  const tabs = ['Profile', 'Preferences', 'Subscription', 'Notifications', 'AI commands'];
+  const tabs = ['Profile', 'Preferences', 'Subscription', 'Notifications', 'AI commands', 'API tokens'];
   const sizes = new Set<string>();
   for (const tab of tabs) {
     await dialog.getByRole('tab', { name: tab }).click();

@@ -62,6 +62,7 @@ const ConfirmPage = page(() => import('./features/auth/ConfirmPage'), 'ConfirmPa
 const NotFoundPage = page(() => import('./features/misc/NotFoundPage'), 'NotFoundPage');
 const StatusPage = page(() => import('./features/misc/StatusPage'), 'StatusPage');
 const TrashPage = page(() => import('./features/dashboard/TrashPage'), 'TrashPage');
+const ApiReferencePage = page(() => import('./features/misc/ApiReferencePage'), 'ApiReferencePage');
 
 export function PageFallback() {
   return (
@@ -142,6 +143,7 @@ export function AppRoutes() {
         <Route path="/auth/confirm" component={ConfirmPage} />
         <Route path="/status" component={StatusPage} />
         <Route path="/trash" component={TrashPage} />
+        <Route path="/docs/api" component={ApiReferencePage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

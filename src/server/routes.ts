@@ -3,6 +3,7 @@ import { adminAiRoutes } from './admin';
 import { aiRoutes } from './ai';
 import { aiCommandRoutes } from './ai-commands';
 import { aiChatRoutes } from './ai-chat';
+import { apiTokenRoutes, registerApiTokenGate } from './api-tokens';
 import { authRoutes } from './accounts';
 import { billingRoutes } from './billing';
 import { documentRoutes, trashRoutes } from './documents';
@@ -10,6 +11,7 @@ import { exportRoutes } from './export';
 import { documentFolderRoutes, folderRoutes, folderTrashRoutes } from './folders';
 import { healthRoutes } from './health';
 import { importRoutes } from './imports';
+import { openApiRoutes } from './openapi';
 import { searchRoutes } from './search';
 import { settingsRoutes } from './settings';
 import { sharingRoutes } from './sharing';
@@ -17,7 +19,10 @@ import { versionRoutes } from './versions';
 
 /** Every API route group, mounted under /api. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
+  // First, so that every route below is behind it: personal API tokens are checked before any route runs.
+  registerApiTokenGate(app);
   await app.register(healthRoutes);
+  await app.register(openApiRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(documentRoutes, { prefix: '/documents' });
   await app.register(versionRoutes, { prefix: '/documents' });
@@ -35,4 +40,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sharingRoutes);
   await app.register(exportRoutes);
   await app.register(adminAiRoutes, { prefix: '/admin' });
+  await app.register(apiTokenRoutes);
 };

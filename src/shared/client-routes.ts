@@ -15,6 +15,7 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/auth/confirm',
   '/status',
   '/trash',
+  '/docs/api',
 ] as const;
 
 /** A pattern as wouter reads it (regexparam): case-insensitive, an optional trailing slash. */

@@ -214,3 +214,14 @@ export const MAX_FOLDER_DEPTH = 8;
 export const MAX_FOLDER_NAME_LENGTH = 100;
 /** Folders one user may keep (outside the trash). */
 export const MAX_FOLDERS_PER_USER = 1_000;
+
+// Personal API tokens
+/** What every token's secret starts with, so a leaked one is recognisable (and secret scanners can find it). */
+export const API_TOKEN_PREFIX = 'qw_pat_';
+/** Requests one API token may make per minute (each token has its own budget). */
+export const API_TOKEN_REQUESTS_PER_MINUTE = 120;
+export const API_TOKENS_PER_USER = 50;
+export const API_TOKEN_NAME_MAX_LENGTH = 100;
+/** Expiry choices offered when creating a token (days); none is also allowed. */
+export const API_TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
+export const API_TOKEN_MAX_EXPIRY_DAYS = 3_650;

@@ -1,6 +1,7 @@
 /** What other folders may use from documents; everything else in the folder is its own business. */
 export { authorizeDocument, can, documentForUser, documentRole, userRoles } from './access';
 export type { DocumentAbility, DocumentRole } from './access';
+export { tokenMay } from './policy';
 export { DOCUMENT_EVENT_TYPES, DocumentEvents } from './events';
 export { countDocumentsByUser, countDocumentsOf, findDocumentOwner } from './repository';
 export type { LiveStoreResult } from './repository';

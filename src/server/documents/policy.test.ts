@@ -9,6 +9,7 @@ import {
   DOCUMENT_ABILITIES,
   DOCUMENT_ROLES,
   ROLE_ABILITIES,
+  tokenMay,
   type DocumentAbility,
   type DocumentRole,
 } from './policy';
@@ -180,5 +181,24 @@ describe('roles found in the database', () => {
       expect(roleOf({ userId: owner.id, documentId })).toBe(role);
       expect(role).toBe(mine.includes(documentId) ? 'owner' : null);
     }
+  });
+});
+
+describe('API token scopes narrow a role', () => {
+  it('read reads; write also changes and deletes; suggest reads only; no scope shares, opens live or uses AI', () => {
+    const expected: Record<string, DocumentAbility[]> = {
+      read: ['read', 'seeVersions', 'export'],
+      write: ['read', 'write', 'delete', 'seeVersions', 'manageVersions', 'export'],
+      suggest: ['read', 'suggest'],
+    };
+    for (const scope of ['read', 'write', 'suggest'] as const) {
+      for (const ability of DOCUMENT_ABILITIES) {
+        expect(tokenMay([scope], ability), `${scope} ${ability}`).toBe(expected[scope]!.includes(ability));
+      }
+    }
+    for (const ability of ['share', 'openLive', 'useAi'] as const) {
+      expect(tokenMay(['read', 'write', 'suggest'], ability)).toBe(false);
+    }
+    expect(tokenMay(['read', 'suggest'], 'write')).toBe(false);
   });
 });

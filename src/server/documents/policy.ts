@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { documents } from '../db/schema';
+import type { ApiTokenScope } from '../../shared/schemas/api-tokens';
 import type { ShareAccess } from '../../shared/share-links';
 
 /**
@@ -50,6 +51,22 @@ export const ROLE_ABILITIES: Readonly<Record<DocumentRole, ReadonlySet<DocumentA
   viewer: new Set(['read']),
 };
 
+/**
+ * What a personal API token's scopes allow, whatever the user's role. Never sharing (a token must not publish a
+ * document), live editing (the socket takes sessions only) or AI (it spends the user's allowance). A
+ * suggest-only token has no `write`: REST changes are refused for it rather than turned into suggestions.
+ */
+const TOKEN_SCOPE_ABILITIES: Readonly<Record<ApiTokenScope, ReadonlySet<DocumentAbility>>> = {
+  read: new Set(['read', 'seeVersions', 'export']),
+  write: new Set(['read', 'write', 'delete', 'seeVersions', 'manageVersions', 'export']),
+  suggest: new Set(['read', 'suggest']),
+};
+
+/** Whether a token with `scopes` may do `ability` (to the documents its user holds a role on). */
+export function tokenMay(scopes: readonly ApiTokenScope[], ability: DocumentAbility): boolean {
+  return scopes.some((scope) => TOKEN_SCOPE_ABILITIES[scope].has(ability));
+}
+
 /** Whether `role` (null: no role at all) may do `ability`. */
 export function can(role: DocumentRole | null | undefined, ability: DocumentAbility): boolean {
   return role ? ROLE_ABILITIES[role].has(ability) : false;
@@ -57,8 +74,8 @@ export function can(role: DocumentRole | null | undefined, ability: DocumentAbil
 
 /**
  * Who is asking. A signed-in user (their session already checked by whoever authenticated them), or a visitor
- * holding a share token for one document. An API token would be a third kind: a user's role narrowed to the
- * token's abilities.
+ * holding a share token for one document. A request with a personal API token is its user, with every role
+ * narrowed to the token's abilities (TOKEN_SCOPE_ABILITIES, checked before the route runs).
  */
 export type DocumentActor =
   { kind: 'user'; userId: string } | { kind: 'share'; token: string; documentId: string };

@@ -147,10 +147,12 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   app.get('/:id', async (request, reply) => {
     const { id } = parseInput(paramsSchema, request.params);
     const { content } = parseInput(documentQuerySchema, request.query);
-    const row = await withSessionInStatement(request, ({ userId, sessionId }) =>
-      content === 'false'
-        ? getDocumentHead(ctx, userId, id, { sessionId })
-        : getDocument(ctx, userId, id, { sessionId }),
+    const row = await withSessionInStatement(request, ({ userId, sessionId, apiToken }) =>
+      apiToken
+        ? getDocument(ctx, userId, id) // the token gate has checked the token in full
+        : content === 'false'
+          ? getDocumentHead(ctx, userId, id, { sessionId })
+          : getDocument(ctx, userId, id, { sessionId }),
     );
     return sendDocument(request, reply, row);
   });
@@ -179,7 +181,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(updateBodySchema, request.body);
     const content = validContent(body.content);
     const expectedVersions = parseIfMatch(request.headers['if-match']);
-    const row = await withSessionInStatement(request, ({ userId, sessionId }) =>
+    const row = await withSessionInStatement(request, ({ userId, sessionId, apiToken }) =>
       writer.update({
         userId,
         documentId: id,
@@ -187,7 +189,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
         content,
         source: 'rest',
         expectedVersions,
-        sessionId,
+        sessionId: apiToken ? undefined : sessionId,
       }),
     );
     return sendDocument(request, reply, row);

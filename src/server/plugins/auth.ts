@@ -4,17 +4,32 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { unauthorized } from '../errors';
+import { API_TOKEN_PREFIX } from '../../shared/constants';
+import type { ApiTokenScope } from '../../shared/schemas/api-tokens';
 import { sessions } from '../db/schema';
 import { LAST_SEEN_UPDATE_MS, isRecentlyActiveSession, rememberActiveSession } from './session-cache';
 import { verifyAccessToken, type AccessClaims } from './tokens';
 
-export type Principal = AccessClaims;
+/**
+ * Who a request acts for. A personal API token's requests (checked in full by api-tokens/gate.ts before the
+ * route runs) carry `apiToken`, and their `sessionId` is the token's id, which matches no session: a statement
+ * that checks the session inline finds nothing for them rather than something wrong.
+ */
+export type Principal = AccessClaims & { apiToken?: { id: string; scopes: readonly ApiTokenScope[] } };
 
-function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(.+)$/i.exec(header);
   return match?.[1]?.trim() || undefined;
+}
+
+/**
+ * A bearer token that is not a session's access token: a personal API token. Only the API token gate
+ * authenticates those; reaching requireUser with one unauthenticated means the gate did not run for it.
+ */
+function refuseUncheckedApiToken(token: string): void {
+  if (token.startsWith(API_TOKEN_PREFIX)) throw unauthorized('Invalid token', 'bad_jwt');
 }
 
 /**
@@ -25,6 +40,7 @@ export async function requireUser(request: FastifyRequest): Promise<Principal> {
   if (request.principal) return request.principal;
   const token = bearerToken(request);
   if (!token) throw unauthorized();
+  refuseUncheckedApiToken(token);
   const principal = await authenticateToken(request.server, token);
   request.principal = principal;
   return principal;
@@ -40,6 +56,7 @@ export async function requireTokenClaims(request: FastifyRequest): Promise<Princ
   if (request.principal) return request.principal;
   const token = bearerToken(request);
   if (!token) throw unauthorized();
+  refuseUncheckedApiToken(token);
   return verifyAccessToken(request.server.config.JWT_SECRET, token);
 }
 

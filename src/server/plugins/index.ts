@@ -5,6 +5,7 @@
  */
 export {
   authenticateToken,
+  bearerToken,
   isSessionSignedIn,
   requireTokenClaims,
   requireUser,

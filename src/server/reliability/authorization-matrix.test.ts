@@ -116,6 +116,7 @@ const ensureNotListed: RouteCase['check'] = (actor, response, state) => {
 
 const MATRIX: Record<string, RouteCase> = {
   'GET /api/health': { call: () => ({ path: '/api/health' }), expect: everyone(200) },
+  'GET /api/openapi.json': { call: () => ({ path: '/api/openapi.json' }), expect: everyone(200) },
 
   // Accounts: public entry points answer the same whatever token comes along.
   'POST /api/auth/signup': {
@@ -327,6 +328,23 @@ const MATRIX: Record<string, RouteCase> = {
   'PUT /api/me/settings': {
     call: () => ({ path: '/api/me/settings', body: { preferences: { theme: 'dark' } } }),
     expect: userScoped(200),
+  },
+
+  // Personal API tokens (api-tokens/api-tokens.test.ts checks what a token itself may call).
+  'GET /api/me/api-tokens': { call: () => ({ path: '/api/me/api-tokens' }), expect: userScoped(200) },
+  'POST /api/me/api-tokens': {
+    call: () => ({ path: '/api/me/api-tokens', body: { name: 'Matrix', scopes: ['read'] } }),
+    expect: userScoped(201),
+  },
+  // Only the token's user can revoke it; an unknown one is missing for everyone.
+  'DELETE /api/me/api-tokens/:id': {
+    call: () => ({ path: `/api/me/api-tokens/${UNKNOWN_ID}` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'GET /api/admin/api-tokens': { call: () => ({ path: '/api/admin/api-tokens' }), expect: membersForbidden },
+  'PUT /api/admin/api-tokens': {
+    call: () => ({ path: '/api/admin/api-tokens', body: { enabled: true } }),
+    expect: membersForbidden,
   },
 
   // AI.

@@ -1,6 +1,7 @@
 import {
   BellIcon,
   CreditCardIcon,
+  KeyRoundIcon,
   Loader2Icon,
   LogOutIcon,
   MonitorIcon,
@@ -39,11 +40,13 @@ import { cn } from '@client/lib/utils';
 import { useUpdateUserSettings, useUserSettings } from './queries';
 import { AiSettingsTab } from './ai/AiSettingsTab';
 import { AiCommandsSettings } from './ai-commands/AiCommandsSettings';
+import { ApiTokensSettings } from './api-tokens/ApiTokensSettings';
 import { useTheme, type ThemePreference } from './theme';
 import { AccountSecurity } from './account/AccountSecurity';
 import { ClaimInstanceCard } from './account/ClaimInstanceCard';
 
-export type SettingsTab = 'profile' | 'preferences' | 'subscription' | 'notifications' | 'commands' | 'ai';
+export type SettingsTab =
+  'profile' | 'preferences' | 'subscription' | 'notifications' | 'commands' | 'tokens' | 'ai';
 
 /** The dialog's tabs, in order; the AI tab (providers, keys, allowance) is for instance admins only. */
 const SETTINGS_TABS: { value: SettingsTab; label: string; Icon: LucideIcon }[] = [
@@ -52,6 +55,7 @@ const SETTINGS_TABS: { value: SettingsTab; label: string; Icon: LucideIcon }[] =
   { value: 'subscription', label: 'Subscription', Icon: CreditCardIcon },
   { value: 'notifications', label: 'Notifications', Icon: BellIcon },
   { value: 'commands', label: 'AI commands', Icon: WandSparklesIcon },
+  { value: 'tokens', label: 'API tokens', Icon: KeyRoundIcon },
   { value: 'ai', label: 'AI', Icon: SparklesIcon },
 ];
 
@@ -61,7 +65,7 @@ export interface AccountSettingsDialogProps {
   defaultTab?: SettingsTab;
 }
 
-/** The account settings dialog: Profile, Preferences, Subscription, Notifications, and AI commands. */
+/** The account settings dialog: Profile, Preferences, Subscription, Notifications, AI commands, API tokens. */
 export function AccountSettingsDialog({
   open,
   onOpenChange,
@@ -123,6 +127,9 @@ export function AccountSettingsDialog({
             </TabsContent>
             <TabsContent value="commands">
               <AiCommandsSettings />
+            </TabsContent>
+            <TabsContent value="tokens">
+              <ApiTokensSettings />
             </TabsContent>
             {isAdmin ? (
               <TabsContent value="ai">

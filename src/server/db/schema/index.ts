@@ -7,3 +7,4 @@ export * from './settings';
 export * from './versions';
 export * from './ai-settings';
 export * from './folders';
+export * from './api-tokens';

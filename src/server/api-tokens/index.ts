@@ -1,0 +1,3 @@
+/** What other folders may use from api-tokens; everything else in the folder is its own business. */
+export { registerApiTokenGate, TOKEN_ROUTES } from './gate';
+export { apiTokenRoutes } from './routes';

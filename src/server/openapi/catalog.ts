@@ -1,0 +1,269 @@
+import type { z } from 'zod';
+import {
+  aiAlternativesRequestSchema,
+  aiAnalyzeRequestSchema,
+  aiCompleteRequestSchema,
+  aiOutlineRequestSchema,
+  aiRewriteRequestSchema,
+  aiStoreSuggestionRequestSchema,
+  aiTextRequestSchema,
+  aiToneRequestSchema,
+  aiUpdateSuggestionRequestSchema,
+} from '../../shared/schemas/ai';
+import { chatRequestSchema } from '../../shared/schemas/ai-chat';
+import { aiCommandInputSchema, aiRunCommandRequestSchema } from '../../shared/schemas/ai-commands';
+import { aiProviderTestSchema, aiSettingsUpdateSchema } from '../../shared/schemas/admin-ai';
+import {
+  apiTokenCreateSchema,
+  apiTokenCreatedSchema,
+  apiTokenListSchema,
+  apiTokenSettingsSchema,
+} from '../../shared/schemas/api-tokens';
+import {
+  logoutQuerySchema,
+  passwordGrantBodySchema,
+  recoverBodySchema,
+  resendBodySchema,
+  sessionSchema,
+  sessionSummarySchema,
+  setupCodeBodySchema,
+  signUpBodySchema,
+  signUpResponseSchema,
+  tokenQuerySchema,
+  updateUserBodySchema,
+  userSchema,
+  verifyBodySchema,
+} from '../../shared/schemas/auth';
+import { checkoutRequestSchema, paymentSuccessRequestSchema } from '../../shared/schemas/billing';
+import { createDocumentBodySchema, updateDocumentBodySchema } from '../../shared/schemas/documents';
+import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';
+import { updateShareSettingsSchema, unlockShareSchema } from '../../shared/schemas/sharing';
+import { updateUserSettingsSchema } from '../../shared/schemas/settings';
+import { trashQuerySchema } from '../../shared/schemas/trash';
+import { checkpointBodySchema, saveVersionBodySchema } from '../../shared/schemas/versions';
+
+/**
+ * Every /api route, described for the OpenAPI document (document.ts): keyed `METHOD /path` as Fastify registers
+ * it, with the zod schemas the route itself parses its input with (from src/shared/schemas) and, where the
+ * answer has one, the schema of its answer. A test walks the server's route table and requires every route
+ * here, so a new route cannot ship undocumented.
+ */
+
+type Audience = 'public' | 'session' | 'admin' | 'share';
+
+export interface Operation {
+  summary: string;
+  tag: string;
+  /** Who may call it: anyone, a signed-in user, an instance admin, or a share-link visitor (or anyone). */
+  audience: Audience;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Multipart upload instead of JSON (imports). */
+  upload?: boolean;
+  /** The success status and, when it has one, the answer's schema. */
+  status?: number;
+  response?: z.ZodType;
+}
+
+const op = (
+  tag: string,
+  audience: Audience,
+  summary: string,
+  extra: Omit<Operation, 'tag' | 'audience' | 'summary'> = {},
+): Operation => ({ tag, audience, summary, ...extra });
+
+export const OPERATIONS: Readonly<Record<string, Operation>> = {
+  'GET /api/health': op('Health', 'public', 'Whether the server and its database answer'),
+  'GET /api/openapi.json': op('Health', 'public', 'This OpenAPI document'),
+  'GET /api/collab': op(
+    'Documents',
+    'share',
+    'Live collaboration: a WebSocket (Yjs over Hocuspocus), not a REST call',
+  ),
+
+  'POST /api/auth/signup': op('Accounts', 'public', 'Create an account', {
+    body: signUpBodySchema,
+    response: signUpResponseSchema,
+  }),
+  'POST /api/auth/token': op('Accounts', 'public', 'Sign in (password) or refresh a session', {
+    query: tokenQuerySchema,
+    body: passwordGrantBodySchema,
+    response: sessionSchema,
+  }),
+  'POST /api/auth/logout': op('Accounts', 'session', 'Sign out this session, every session or the others', {
+    query: logoutQuerySchema,
+    status: 204,
+  }),
+  'POST /api/auth/recover': op('Accounts', 'public', 'Mail a password-reset link', {
+    body: recoverBodySchema,
+  }),
+  'POST /api/auth/resend': op('Accounts', 'public', 'Mail a new confirmation link', {
+    body: resendBodySchema,
+  }),
+  'POST /api/auth/verify': op('Accounts', 'public', 'Redeem a link from a mail', {
+    body: verifyBodySchema,
+    response: sessionSchema,
+  }),
+  'GET /api/auth/user': op('Accounts', 'session', 'The signed-in user', { response: userSchema }),
+  'PUT /api/auth/user': op('Accounts', 'session', 'Change the name, e-mail or password', {
+    body: updateUserBodySchema,
+    response: userSchema,
+  }),
+  'GET /api/auth/sessions': op('Accounts', 'session', 'Where the account is signed in', {
+    response: sessionSummarySchema.array(),
+  }),
+  'DELETE /api/auth/sessions/:id': op('Accounts', 'session', 'Sign one session out', { status: 204 }),
+  'GET /api/auth/setup': op('Accounts', 'session', 'Whether the instance has an admin'),
+  'POST /api/auth/setup': op('Accounts', 'session', 'Claim the instance with its setup code', {
+    body: setupCodeBodySchema,
+    response: userSchema,
+  }),
+
+  'GET /api/me/settings': op('Settings', 'session', "The user's preferences and notifications"),
+  'PUT /api/me/settings': op('Settings', 'session', 'Change preferences or notifications', {
+    body: updateUserSettingsSchema,
+  }),
+  'GET /api/me/api-tokens': op('API tokens', 'session', "The user's API tokens", {
+    response: apiTokenListSchema,
+  }),
+  'POST /api/me/api-tokens': op(
+    'API tokens',
+    'session',
+    'Make an API token (its secret is in this answer only)',
+    {
+      body: apiTokenCreateSchema,
+      status: 201,
+      response: apiTokenCreatedSchema,
+    },
+  ),
+  'DELETE /api/me/api-tokens/:id': op('API tokens', 'session', 'Revoke an API token', { status: 204 }),
+  'GET /api/admin/api-tokens': op('API tokens', 'admin', 'Whether the instance accepts API tokens', {
+    response: apiTokenSettingsSchema,
+  }),
+  'PUT /api/admin/api-tokens': op('API tokens', 'admin', 'Turn API tokens on or off for the instance', {
+    body: apiTokenSettingsSchema,
+    response: apiTokenSettingsSchema,
+  }),
+
+  'GET /api/documents': op('Documents', 'session', "The user's documents, most recently updated first"),
+  'POST /api/documents': op('Documents', 'session', 'Create a document', {
+    body: createDocumentBodySchema,
+    status: 201,
+  }),
+  'GET /api/documents/:id': op('Documents', 'session', 'A document with its content (ETag: its version)'),
+  'PATCH /api/documents/:id': op('Documents', 'session', 'Change the title or content (If-Match honoured)', {
+    body: updateDocumentBodySchema,
+  }),
+  'DELETE /api/documents/:id': op('Documents', 'session', 'Move a document to the trash', { status: 204 }),
+  'GET /api/documents/:id/state': op('Documents', 'session', "The document's Yjs state (binary)"),
+  'POST /api/documents/import': op('Import', 'session', 'Import files as new documents', { upload: true }),
+  'POST /api/documents/import/convert': op('Import', 'session', 'Convert files without saving them', {
+    upload: true,
+  }),
+  'GET /api/documents/:id/export': op(
+    'Documents',
+    'session',
+    'Download the document as md, html, txt or docx',
+  ),
+
+  'GET /api/documents/:id/share': op('Sharing', 'session', "The document's share settings"),
+  'PUT /api/documents/:id/share': op('Sharing', 'session', 'Change the share settings', {
+    body: updateShareSettingsSchema,
+  }),
+  'POST /api/documents/:id/share/reset': op('Sharing', 'session', 'Give the document a new share link'),
+  'GET /api/shared/:id': op('Sharing', 'share', 'A shared document, as its visitors see it'),
+  'POST /api/shared/:id/unlock': op('Sharing', 'public', "Enter a shared document's password", {
+    body: unlockShareSchema,
+  }),
+
+  'GET /api/documents/:id/versions': op('Versions', 'session', "The document's versions, newest first"),
+  'POST /api/documents/:id/versions': op('Versions', 'session', 'Save a named version', {
+    body: saveVersionBodySchema,
+    status: 201,
+  }),
+  'POST /api/documents/:id/versions/checkpoint': op(
+    'Versions',
+    'session',
+    'Save a version before an AI or import change',
+    {
+      body: checkpointBodySchema,
+    },
+  ),
+  'GET /api/documents/:id/versions/:versionId': op('Versions', 'session', 'One version with its content'),
+  'DELETE /api/documents/:id/versions/:versionId': op('Versions', 'session', 'Delete a version', {
+    status: 204,
+  }),
+  'POST /api/documents/:id/versions/:versionId/restore': op('Versions', 'session', 'Restore a version'),
+
+  'GET /api/trash': op('Trash', 'session', "The user's trashed documents", { query: trashQuerySchema }),
+  'DELETE /api/trash': op('Trash', 'session', 'Empty the trash', { status: 204 }),
+  'DELETE /api/trash/:id': op('Trash', 'session', 'Delete a trashed document for good', { status: 204 }),
+  'POST /api/trash/:id/restore': op('Trash', 'session', 'Restore a trashed document'),
+
+  'GET /api/search': op('Search', 'session', "Search the user's documents", { query: searchQuerySchema }),
+  'GET /api/search/documents': op('Search', 'session', "The dashboard's sorted, paged list", {
+    query: libraryQuerySchema,
+  }),
+
+  'GET /api/ai/health': op('AI', 'public', 'Whether AI is set up and answering'),
+  'GET /api/ai/usage': op('AI', 'session', "The user's AI use this month"),
+  'POST /api/ai/improve': op('AI', 'session', 'Improve a passage', { body: aiTextRequestSchema }),
+  'POST /api/ai/complete': op('AI', 'session', 'Continue the text', { body: aiCompleteRequestSchema }),
+  'POST /api/ai/rewrite': op('AI', 'session', 'Rewrite a passage', { body: aiRewriteRequestSchema }),
+  'POST /api/ai/rephrase': op('AI', 'session', 'Rephrase a passage', { body: aiTextRequestSchema }),
+  'POST /api/ai/tone': op('AI', 'session', "Change a passage's tone", { body: aiToneRequestSchema }),
+  'POST /api/ai/outline': op('AI', 'session', 'Outline a topic or text', { body: aiOutlineRequestSchema }),
+  'POST /api/ai/summarize': op('AI', 'session', 'Summarize a passage', { body: aiTextRequestSchema }),
+  'POST /api/ai/alternatives': op('AI', 'session', 'Alternatives for a phrase', {
+    body: aiAlternativesRequestSchema,
+  }),
+  'POST /api/ai/analyze': op('AI', 'session', 'Analyze a text', { body: aiAnalyzeRequestSchema }),
+  'POST /api/ai/grammar': op('AI', 'session', 'Check grammar and spelling', { body: aiTextRequestSchema }),
+  'POST /api/ai/suggestions': op('AI', 'session', 'Keep an AI suggestion', {
+    body: aiStoreSuggestionRequestSchema,
+  }),
+  'GET /api/ai/suggestions': op('AI', 'session', "A document's kept AI suggestions"),
+  'PUT /api/ai/suggestions/:id': op('AI', 'session', 'Accept or reject an AI suggestion', {
+    body: aiUpdateSuggestionRequestSchema,
+  }),
+  'GET /api/ai/commands': op('AI', 'session', "The user's custom AI commands"),
+  'POST /api/ai/commands': op('AI', 'session', 'Make a custom AI command', {
+    body: aiCommandInputSchema,
+    status: 201,
+  }),
+  'PUT /api/ai/commands/:id': op('AI', 'session', 'Change a custom AI command', {
+    body: aiCommandInputSchema,
+  }),
+  'DELETE /api/ai/commands/:id': op('AI', 'session', 'Delete a custom AI command', { status: 204 }),
+  'POST /api/ai/commands/:id/run': op('AI', 'session', 'Run a custom AI command', {
+    body: aiRunCommandRequestSchema,
+  }),
+  'POST /api/ai/chat/:documentId': op('AI', 'session', 'Chat about a document (server-sent events)', {
+    body: chatRequestSchema,
+  }),
+  'GET /api/ai/chat/:documentId': op('AI', 'session', "The document's chat"),
+  'DELETE /api/ai/chat/:documentId': op('AI', 'session', "Clear the document's chat", { status: 204 }),
+
+  'GET /api/admin/ai': op('Administration', 'admin', "The instance's AI providers and allowance"),
+  'PUT /api/admin/ai': op('Administration', 'admin', "Change the instance's AI settings", {
+    body: aiSettingsUpdateSchema,
+  }),
+  'POST /api/admin/ai/test': op('Administration', 'admin', 'Test an AI provider', {
+    body: aiProviderTestSchema,
+  }),
+  'POST /api/admin/ai/detect': op('Administration', 'admin', 'Look for local model servers'),
+
+  'GET /api/plans': op('Billing', 'public', 'The plans on offer'),
+  'POST /api/stripe/create-checkout': op('Billing', 'session', 'Start a checkout', {
+    body: checkoutRequestSchema,
+  }),
+  'POST /api/stripe/create-checkout-session': op('Billing', 'session', 'Start a checkout', {
+    body: checkoutRequestSchema,
+  }),
+  'POST /api/stripe/create-portal': op('Billing', 'session', "Open Stripe's billing portal"),
+  'GET /api/stripe/subscription-status': op('Billing', 'session', "The user's plan and subscription"),
+  'POST /api/stripe/payment-success': op('Billing', 'session', 'Confirm a finished checkout', {
+    body: paymentSuccessRequestSchema,
+  }),
+  'POST /api/stripe/webhook': op('Billing', 'public', "Stripe's events (signed by Stripe)"),
+};
