@@ -36,6 +36,11 @@ import {
 } from '../../shared/schemas/auth';
 import { checkoutRequestSchema, paymentSuccessRequestSchema } from '../../shared/schemas/billing';
 import { createDocumentBodySchema, updateDocumentBodySchema } from '../../shared/schemas/documents';
+import {
+  createFolderBodySchema,
+  placeDocumentBodySchema,
+  updateFolderBodySchema,
+} from '../../shared/schemas/folders';
 import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';
 import { updateShareSettingsSchema, unlockShareSchema } from '../../shared/schemas/sharing';
 import { updateUserSettingsSchema } from '../../shared/schemas/settings';
@@ -195,6 +200,29 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   }),
   'POST /api/documents/:id/versions/:versionId/restore': op('Versions', 'session', 'Restore a version'),
 
+  'GET /api/folders': op('Folders', 'session', "The user's folders"),
+  'POST /api/folders': op('Folders', 'session', 'Make a folder', {
+    body: createFolderBodySchema,
+    status: 201,
+  }),
+  'PATCH /api/folders/:id': op('Folders', 'session', 'Rename or move a folder', {
+    body: updateFolderBodySchema,
+  }),
+  'DELETE /api/folders/:id': op('Folders', 'session', 'Move a folder and what it holds to the trash', {
+    status: 204,
+  }),
+  'GET /api/documents/:id/folder': op('Folders', 'session', 'The folder a document is in'),
+  'PUT /api/documents/:id/folder': op('Folders', 'session', 'Place a document in a folder', {
+    body: placeDocumentBodySchema,
+  }),
+  'GET /api/trash/folders': op('Trash', 'session', "The user's trashed folders"),
+  'POST /api/trash/folders/:id/restore': op('Trash', 'session', 'Restore a folder with what it held', {
+    status: 204,
+  }),
+  'DELETE /api/trash/folders/:id': op('Trash', 'session', 'Delete a trashed folder for good', {
+    status: 204,
+  }),
+  'DELETE /api/trash/folders': op('Trash', 'session', "Delete the trash's folders for good", { status: 204 }),
   'GET /api/trash': op('Trash', 'session', "The user's trashed documents", { query: trashQuerySchema }),
   'DELETE /api/trash': op('Trash', 'session', 'Empty the trash', { status: 204 }),
   'DELETE /api/trash/:id': op('Trash', 'session', 'Delete a trashed document for good', { status: 204 }),
