@@ -4,6 +4,7 @@ import { analysisEditorPlugin } from '@client/features/analysis';
 import { EditorPage as Editor, type EditorPlugin } from '@client/features/editor';
 import { exportEditorPlugin } from '@client/features/export';
 import { historyEditorPlugin, keepVersionBeforeImport } from '@client/features/history';
+import { foldersEditorPlugin } from '@client/features/folders';
 import { fileDropEditorPlugin } from '@client/features/imports';
 import { sharingEditorPlugin } from '@client/features/sharing';
 import { suggestionsEditorPlugin } from '@client/features/suggestions';
@@ -22,6 +23,7 @@ const EDITOR_PLUGINS: readonly EditorPlugin[] = [
   exportEditorPlugin,
   chatEditorPlugin,
   analysisEditorPlugin,
+  foldersEditorPlugin,
 ];
 
 export function EditorPage() {

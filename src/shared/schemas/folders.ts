@@ -36,6 +36,7 @@ export const updateFolderBodySchema = z
   .refine((body) => body.name !== undefined || body.parentId !== undefined || body.position !== undefined, {
     message: 'send name, parentId or position',
   });
+export type UpdateFolderBody = z.input<typeof updateFolderBodySchema>;
 
 /**
  * PUT /api/documents/:id/folder: put the document in a folder (null: the top level), at `position` among the
@@ -45,6 +46,7 @@ export const placeDocumentBodySchema = z.object({
   folderId: folderIdSchema.nullable(),
   position: positionSchema.optional(),
 });
+export type PlaceDocumentBody = z.input<typeof placeDocumentBodySchema>;
 
 /** One folder of GET /api/folders. */
 export interface Folder {

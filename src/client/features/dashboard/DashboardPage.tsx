@@ -1,6 +1,14 @@
-import { FilePlus2Icon, Loader2Icon, PlusIcon } from 'lucide-react';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  FilePlus2Icon,
+  FolderInputIcon,
+  FolderOpenIcon,
+  Loader2Icon,
+  PlusIcon,
+} from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch as useAddress } from 'wouter';
 import {
   DASHBOARD_PAGE_SIZE,
   DASHBOARD_SKELETON_CARDS,
@@ -8,7 +16,7 @@ import {
   SEARCH_MAX_LIMIT,
   TRASH_RETENTION_DAYS_DEFAULT,
 } from '@shared/constants';
-import type { LibrarySort } from '@shared/schemas/search';
+import { LIBRARY_SORTS, type LibraryPage, type LibrarySort } from '@shared/schemas/search';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -19,6 +27,7 @@ import {
   AlertDialogTitle,
 } from '@client/components/ui/alert-dialog';
 import { Button } from '@client/components/ui/button';
+import { DropdownMenuItem } from '@client/components/ui/dropdown-menu';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { ToastAction } from '@client/components/ui/toast';
 import { TooltipProvider } from '@client/components/ui/tooltip';
@@ -35,6 +44,19 @@ import { LoadFailed } from './LoadFailed';
 import { DocumentCard } from './DocumentCard';
 import { useCreateDocument, useDeleteDocument, useTrash, useTrashActions } from '@client/features/documents';
 import { displayTitle } from '@client/lib/document-title';
+import {
+  documentDragSource,
+  documentDropTarget,
+  folderHref,
+  folderOfSearch,
+  FolderTree,
+  MoveToDialog,
+  useFolderActions,
+  useFolders,
+} from '@client/features/folders';
+
+type LibraryDocument = LibraryPage['documents'][number];
+const SORTS_OUTSIDE_FOLDERS = LIBRARY_SORTS.filter((sort) => sort !== 'manual');
 
 const AccountSettingsDialog = lazy(async () => ({
   default: await loadAccountSettingsDialog(),
@@ -65,10 +87,18 @@ function SkeletonGrid() {
 /** The dashboard: the signed-in user's documents. */
 export function DashboardPage() {
   const [, navigate] = useLocation();
-  const [sort, setSort] = useState<LibrarySort>('updated');
+  // The folder shown is in the address (`/?folder=…`), so the editor's breadcrumbs can link to it.
+  const folderId = folderOfSearch(useAddress());
+  const [chosenSort, setSort] = useState<LibrarySort | null>(null);
+  // Inside a folder its own order comes first; that order means nothing across folders.
+  const sort: LibrarySort =
+    chosenSort === 'manual' && !folderId ? 'updated' : (chosenSort ?? (folderId ? 'manual' : 'updated'));
   const [shown, setShown] = useState(DASHBOARD_PAGE_SIZE);
   const [query, setQuery] = useState('');
-  const documents = useLibrary(sort, shown);
+  const documents = useLibrary(sort, shown, true, folderId);
+  const folder = useFolders().data?.folders.find((candidate) => candidate.id === folderId);
+  const { place } = useFolderActions();
+  const [moving, setMoving] = useState<LibraryDocument | null>(null);
   const importFiles = useImportFiles();
   const create = useCreateDocument();
   const remove = useDeleteDocument();
@@ -145,7 +175,21 @@ export function DashboardPage() {
   const total = documents.data?.total;
   const searching = query.trim().length > 0 && !!total;
   const searchedFor = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  const search = useSearch(searching ? searchedFor : '', SEARCH_MAX_LIMIT);
+  const search = useSearch(searching ? searchedFor : '', SEARCH_MAX_LIMIT, folderId);
+  const inOrder = folderId !== null && sort === 'manual';
+  const reorder = (documentId: string, position: number) =>
+    place.mutate(
+      { documentId, folderId, position },
+      {
+        onError: (error) =>
+          toast({ title: 'Error moving document', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  const selectFolder = (id: string | null) => {
+    setShown(DASHBOARD_PAGE_SIZE);
+    setQuery('');
+    navigate(folderHref(id));
+  };
   const onImport = (files: File[]) => importFiles.mutate(files);
 
   return (
@@ -174,73 +218,134 @@ export function DashboardPage() {
               </div>
             </div>
 
-            {total ? (
-              <LibraryToolbar
-                query={query}
-                onQuery={setQuery}
-                sort={sort}
-                onSort={setSort}
-                total={total}
-                matches={search.data?.length}
-              />
-            ) : null}
+            <div className="flex flex-col gap-6 lg:flex-row lg:gap-8">
+              <aside className="lg:w-60 lg:shrink-0">
+                <FolderTree selected={folderId} onSelect={selectFolder} />
+              </aside>
+              <div className="min-w-0 flex-1">
+                {folder ? (
+                  <h2
+                    className="mb-4 flex items-center gap-2 text-lg font-semibold"
+                    data-testid="folder-heading"
+                  >
+                    <FolderOpenIcon className="size-5 text-primary" aria-hidden="true" />
+                    {folder.name}
+                  </h2>
+                ) : null}
+                {total ? (
+                  <LibraryToolbar
+                    query={query}
+                    onQuery={setQuery}
+                    sort={sort}
+                    sorts={folderId ? LIBRARY_SORTS : SORTS_OUTSIDE_FOLDERS}
+                    onSort={setSort}
+                    scope={folder?.name}
+                    total={total}
+                    matches={search.data?.length}
+                  />
+                ) : null}
 
-            {searching ? (
-              <SearchResults query={searchedFor} search={search} />
-            ) : documents.isLoading ? (
-              <SkeletonGrid />
-            ) : documents.isError ? (
-              <LoadFailed
-                title="We couldn't load your documents"
-                error={documents.error}
-                onRetry={() => void documents.refetch()}
-              />
-            ) : list.length === 0 ? (
-              <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
-                <span className="mb-4 grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
-                  <FilePlus2Icon className="size-7" aria-hidden="true" />
-                </span>
-                <h2 className="text-lg font-semibold">No documents yet</h2>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  Create your first document to get started
-                </p>
-                <Button className="mt-6" onClick={onCreate} disabled={create.isPending}>
-                  {create.isPending ? (
-                    <Loader2Icon className="animate-spin" aria-hidden="true" />
-                  ) : (
-                    <PlusIcon aria-hidden="true" />
-                  )}
-                  Create Document
-                </Button>
-              </div>
-            ) : (
-              <>
-                <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Documents">
-                  {list.map((document) => (
-                    <DocumentCard
-                      key={document.id}
-                      document={document}
-                      preview={document.preview}
-                      onDelete={() => setPendingDelete(document)}
-                    />
-                  ))}
-                </ul>
-                {total !== undefined && list.length < total ? (
-                  <div className="mt-6 flex justify-center">
-                    <Button
-                      variant="outline"
-                      onClick={() => setShown((n) => n + DASHBOARD_PAGE_SIZE)}
-                      disabled={documents.isFetching}
-                    >
-                      {documents.isFetching ? (
+                {searching ? (
+                  <SearchResults query={searchedFor} search={search} />
+                ) : documents.isLoading ? (
+                  <SkeletonGrid />
+                ) : documents.isError ? (
+                  <LoadFailed
+                    title="We couldn't load your documents"
+                    error={documents.error}
+                    onRetry={() => void documents.refetch()}
+                  />
+                ) : list.length === 0 && folderId ? (
+                  <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
+                    <span className="mb-4 grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
+                      <FolderOpenIcon className="size-7" aria-hidden="true" />
+                    </span>
+                    <h2 className="text-lg font-semibold">This folder is empty</h2>
+                    <p className="mt-1 text-sm text-muted-foreground">
+                      Drag a document onto the folder, or choose Move to… in a document&apos;s menu.
+                    </p>
+                  </div>
+                ) : list.length === 0 ? (
+                  <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
+                    <span className="mb-4 grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
+                      <FilePlus2Icon className="size-7" aria-hidden="true" />
+                    </span>
+                    <h2 className="text-lg font-semibold">No documents yet</h2>
+                    <p className="mt-1 text-sm text-muted-foreground">
+                      Create your first document to get started
+                    </p>
+                    <Button className="mt-6" onClick={onCreate} disabled={create.isPending}>
+                      {create.isPending ? (
                         <Loader2Icon className="animate-spin" aria-hidden="true" />
-                      ) : null}
-                      Show more
+                      ) : (
+                        <PlusIcon aria-hidden="true" />
+                      )}
+                      Create Document
                     </Button>
                   </div>
-                ) : null}
-              </>
-            )}
+                ) : (
+                  <>
+                    <ul
+                      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+                      aria-label="Documents"
+                    >
+                      {list.map((document, index) => (
+                        <DocumentCard
+                          key={document.id}
+                          document={document}
+                          preview={document.preview}
+                          onDelete={() => setPendingDelete(document)}
+                          itemProps={{
+                            draggable: true,
+                            ...documentDragSource(document.id),
+                            // Inside a folder in its own order, dropping a card on another puts it there.
+                            ...(inOrder
+                              ? documentDropTarget((dropped) => {
+                                  if (dropped !== document.id) reorder(dropped, index);
+                                })
+                              : {}),
+                          }}
+                          menuItems={
+                            <>
+                              <DropdownMenuItem onSelect={() => setMoving(document)}>
+                                <FolderInputIcon aria-hidden="true" />
+                                Move to…
+                              </DropdownMenuItem>
+                              {inOrder && index > 0 ? (
+                                <DropdownMenuItem onSelect={() => reorder(document.id, index - 1)}>
+                                  <ArrowUpIcon aria-hidden="true" />
+                                  Move up
+                                </DropdownMenuItem>
+                              ) : null}
+                              {inOrder && index < list.length - 1 ? (
+                                <DropdownMenuItem onSelect={() => reorder(document.id, index + 1)}>
+                                  <ArrowDownIcon aria-hidden="true" />
+                                  Move down
+                                </DropdownMenuItem>
+                              ) : null}
+                            </>
+                          }
+                        />
+                      ))}
+                    </ul>
+                    {total !== undefined && list.length < total ? (
+                      <div className="mt-6 flex justify-center">
+                        <Button
+                          variant="outline"
+                          onClick={() => setShown((n) => n + DASHBOARD_PAGE_SIZE)}
+                          disabled={documents.isFetching}
+                        >
+                          {documents.isFetching ? (
+                            <Loader2Icon className="animate-spin" aria-hidden="true" />
+                          ) : null}
+                          Show more
+                        </Button>
+                      </div>
+                    ) : null}
+                  </>
+                )}
+              </div>
+            </div>
           </main>
 
           <AlertDialog
@@ -267,6 +372,8 @@ export function DashboardPage() {
               </AlertDialogFooter>
             </AlertDialogContent>
           </AlertDialog>
+
+          <MoveToDialog document={moving} onClose={() => setMoving(null)} />
 
           {settings.mounted ? (
             <Suspense fallback={null}>

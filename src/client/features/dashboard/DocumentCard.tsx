@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { FileTextIcon, MoreHorizontalIcon, Trash2Icon } from 'lucide-react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { DocumentSummary } from '@shared/schemas/documents';
 import { Button } from '@client/components/ui/button';
@@ -19,11 +20,17 @@ export function DocumentCard({
   document,
   preview,
   onDelete,
+  menuItems,
+  itemProps,
 }: {
   document: Pick<DocumentSummary, 'id' | 'title' | 'updated_at'>;
   /** The opening text of the document, shown on one line under the title. */
   preview?: string | undefined;
   onDelete(): void;
+  /** More entries of the card's menu, above Delete (Move to…, Move up, Move down). */
+  menuItems?: ReactNode;
+  /** Dragging and dropping (moving the card to a folder, reordering inside one). */
+  itemProps?: HTMLAttributes<HTMLLIElement>;
 }) {
   const updated = new Date(document.updated_at);
   const valid = !Number.isNaN(updated.getTime());
@@ -31,6 +38,7 @@ export function DocumentCard({
     <li
       className="group relative flex min-h-36 flex-col rounded-xl border bg-card p-5 text-card-foreground shadow-xs transition-[box-shadow,border-color,transform] focus-within:border-primary/50 hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md"
       data-testid="document-card"
+      {...itemProps}
     >
       <span className="mb-4 grid size-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
         <FileTextIcon className="size-5" aria-hidden="true" />
@@ -62,6 +70,7 @@ export function DocumentCard({
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="w-40">
+            {menuItems}
             <DropdownMenuItem variant="destructive" onSelect={onDelete}>
               <Trash2Icon aria-hidden="true" />
               Delete

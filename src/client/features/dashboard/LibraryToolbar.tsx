@@ -19,17 +19,23 @@ export function LibraryToolbar({
   query,
   onQuery,
   sort,
+  sorts = LIBRARY_SORTS,
   onSort,
   total,
   matches,
+  scope,
 }: {
   query: string;
   onQuery(value: string): void;
   sort: LibrarySort;
+  /** The orders offered (the folder's own order only inside a folder). */
+  sorts?: readonly LibrarySort[];
   onSort(value: LibrarySort): void;
   total: number | undefined;
   /** How many results the search shows; undefined while none have come yet. */
   matches: number | undefined;
+  /** The folder the list and search are limited to, by name. */
+  scope?: string | undefined;
 }) {
   const searching = query.trim().length > 0;
   const count = searching ? matches : total;
@@ -47,7 +53,7 @@ export function LibraryToolbar({
           onKeyDown={(event) => {
             if (event.key === 'Escape') onQuery('');
           }}
-          placeholder="Search titles and text…"
+          placeholder={scope ? `Search in ${scope}…` : 'Search titles and text…'}
           aria-label="Search documents"
           className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
@@ -72,7 +78,7 @@ export function LibraryToolbar({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            {LIBRARY_SORTS.map((value) => (
+            {sorts.map((value) => (
               <SelectItem key={value} value={value}>
                 {SORT_LABELS[value]}
               </SelectItem>

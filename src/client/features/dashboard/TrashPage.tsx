@@ -19,6 +19,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { useAuth } from '@client/features/auth';
 import { useTrash, useTrashActions } from '@client/features/documents';
+import { FolderTrashList, useFolderTrashActions, useTrashedFolders } from '@client/features/folders';
 import { displayTitle } from '@client/lib/document-title';
 import { DashboardHeader } from './DashboardHeader';
 import { LoadFailed } from './LoadFailed';
@@ -51,6 +52,8 @@ export function TrashPage() {
   const trash = useTrash(shown);
   const actions = useTrashActions();
   const [pending, setPending] = useState<Pending>(null);
+  const trashedFolders = useTrashedFolders().data?.folders ?? [];
+  const folderActions = useFolderTrashActions();
 
   useEffect(() => {
     if (!loading && !user) navigate('/', { replace: true });
@@ -59,7 +62,9 @@ export function TrashPage() {
   const days = trash.data?.retentionDays ?? TRASH_RETENTION_DAYS_DEFAULT;
   const list = trash.data?.documents ?? [];
   const total = trash.data?.total ?? 0;
-  const busy = actions.deleteForever.isPending || actions.empty.isPending;
+  // Emptying the trash also deletes the folders there, with the documents that went with them.
+  const everything = total + trashedFolders.reduce((sum, folder) => sum + folder.documentCount, 0);
+  const busy = actions.deleteForever.isPending || actions.empty.isPending || folderActions.empty.isPending;
 
   const onRestore = (document: TrashedDocument) => {
     actions.restore.mutate(document.id, {
@@ -85,7 +90,11 @@ export function TrashPage() {
       },
     };
     if (pending.kind === 'one') actions.deleteForever.mutate(pending.document.id, done);
-    else actions.empty.mutate(undefined, done);
+    else
+      void Promise.all([folderActions.empty.mutateAsync(), actions.empty.mutateAsync()]).then(
+        () => done.onSuccess(),
+        done.onError,
+      );
   };
 
   return (
@@ -106,11 +115,11 @@ export function TrashPage() {
                 Deleted documents are kept for {days} days, then deleted for good.
               </p>
             </div>
-            {total > 0 ? (
+            {total > 0 || trashedFolders.length > 0 ? (
               <Button
                 variant="outline"
                 className="self-start sm:self-auto"
-                onClick={() => setPending({ kind: 'all', count: total })}
+                onClick={() => setPending({ kind: 'all', count: everything })}
               >
                 <Trash2Icon aria-hidden="true" />
                 Empty trash
@@ -133,7 +142,13 @@ export function TrashPage() {
               error={trash.error}
               onRetry={() => void trash.refetch()}
             />
-          ) : list.length === 0 ? (
+          ) : (
+            <FolderTrashList
+              describe={(trashedAt, purgeAt) => `${deletedAgo(trashedAt)} · ${deletedForeverIn(purgeAt)}`}
+            />
+          )}
+          {trash.isLoading || loading || trash.isError ? null : list.length === 0 &&
+            trashedFolders.length > 0 ? null : list.length === 0 ? (
             <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-16 text-center">
               <span className="mb-4 grid size-14 place-items-center rounded-2xl bg-muted text-muted-foreground">
                 <Trash2Icon className="size-7" aria-hidden="true" />

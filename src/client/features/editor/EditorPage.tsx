@@ -403,7 +403,7 @@ function EditorFrame(props: EditorFrameProps) {
   const { titleUnsaved, onRetryTitle, waitsForSocket } = props;
   const { aiTools, onAccountOpenChange: setAccountOpen } = props;
   const ai: EditorAiActions = aiTools?.actions ?? {};
-  const { plugins, ChatPanel, ModeSwitch } = useEditorPlugins();
+  const { plugins, ChatPanel, ModeSwitch, Breadcrumbs } = useEditorPlugins();
   const { preferences } = useUserSettings();
   const font = editorFontFromPreferences(preferences);
   const planName = usePlanName(true);
@@ -483,6 +483,7 @@ function EditorFrame(props: EditorFrameProps) {
           planName={planName}
           onOpenAccount={() => setAccountOpen(true)}
           modeSwitch={editor && ModeSwitch ? <ModeSwitch editor={editor} /> : undefined}
+          crumbs={Breadcrumbs ? <Breadcrumbs documentId={document.id} /> : undefined}
           counts={
             preferences.showWordCount ? <LiveCounts editor={editor} documentReady={bodyReady} /> : undefined
           }

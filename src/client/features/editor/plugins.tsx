@@ -61,6 +61,8 @@ export interface EditorPlugin {
   preload?: () => void;
   /** Controls in the header's row (in plugin order). */
   HeaderAction?: ComponentType<EditorHeaderActionProps>;
+  /** Links before the title in the header's breadcrumb, e.g. the document's folders (one plugin offers it). */
+  Breadcrumbs?: ComponentType<{ documentId: string }>;
   /** The editing mode control beside the title (one plugin offers it). */
   ModeSwitch?: ComponentType<{ editor: Editor }>;
   /** Above the text, under the title, once the document is ready (e.g. the suggestions under review). */
@@ -83,6 +85,7 @@ export interface EditorSlots {
   plugins: readonly EditorPlugin[];
   useAiTools: EditorPlugin['useAiTools'];
   ModeSwitch: EditorPlugin['ModeSwitch'];
+  Breadcrumbs: EditorPlugin['Breadcrumbs'];
   ChatPanel: EditorPlugin['ChatPanel'];
   AnalysisPanel: EditorPlugin['AnalysisPanel'];
 }
@@ -94,6 +97,7 @@ function slotsOf(plugins: readonly EditorPlugin[]): EditorSlots {
     plugins,
     useAiTools: first('useAiTools'),
     ModeSwitch: first('ModeSwitch'),
+    Breadcrumbs: first('Breadcrumbs'),
     ChatPanel: first('ChatPanel'),
     AnalysisPanel: first('AnalysisPanel'),
   };

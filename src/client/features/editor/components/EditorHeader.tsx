@@ -158,6 +158,8 @@ export interface EditorHeaderProps {
   actions?: ReactNode;
   /** The Editing / Suggesting switch. */
   modeSwitch?: ReactNode;
+  /** Breadcrumb links between "Documents" and the title (the document's folders). */
+  crumbs?: ReactNode;
   /** The live counts (words, characters, minutes to read). */
   counts?: ReactNode;
 }
@@ -175,6 +177,7 @@ export function EditorHeader(props: EditorHeaderProps) {
     actions,
     modeSwitch,
     counts,
+    crumbs,
   } = props;
   // Below lg the shortcuts hint box (with its "All shortcuts" link) is hidden: the sheet opens from the header
   // instead, on the second row where there is one (the top row keeps its room for the title).
@@ -189,6 +192,7 @@ export function EditorHeader(props: EditorHeaderProps) {
             Documents
           </Link>
           <ChevronRight className="hidden size-4 shrink-0 text-muted-foreground sm:inline" aria-hidden />
+          {crumbs}
           <span className="min-w-12 truncate font-medium" data-testid="breadcrumb-title">
             {displayTitle(title)}
           </span>
