@@ -417,3 +417,44 @@ describe('folders in the trash', () => {
     expect(await server.database.db.select().from(documents).where(eq(documents.id, oldDoc))).toEqual([]);
   });
 });
+
+describe('plan limits', () => {
+  let limited: TestServer;
+  afterAll(() => limited?.close());
+
+  it('count every document a restored folder brings back, and refuse the restore when they do not fit', async () => {
+    limited = await startTestServer({ env: { ENFORCE_PLAN_LIMITS: 'true' } });
+    const user = await createUser(limited, { plan: 'gratis' });
+    const as = { token: user.token };
+    const folder = await limited.request('POST', '/api/folders', { ...as, body: { name: 'Full' } });
+    const inside: string[] = [];
+    for (const title of ['One', 'Two']) {
+      const res = await limited.request('POST', '/api/documents', { ...as, body: { title } });
+      inside.push(res.body.id as string);
+      await limited.request('PUT', `/api/documents/${res.body.id}/folder`, {
+        ...as,
+        body: { folderId: folder.body.id },
+      });
+    }
+    expect((await limited.request('DELETE', `/api/folders/${folder.body.id}`, as)).status).toBe(204);
+    // Of the three places, two are taken again: one is left for the folder's two documents.
+    const taken = await limited.request('POST', '/api/documents', { ...as, body: { title: 'Taken' } });
+    expect(taken.status).toBe(201);
+    expect((await limited.request('POST', '/api/documents', { ...as, body: { title: 'Also' } })).status).toBe(
+      201,
+    );
+    const refused = await limited.request('POST', `/api/trash/folders/${folder.body.id}/restore`, as);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('plan_limit');
+    // Nothing came back: the folder and both documents are still in the trash.
+    expect((await limited.request('GET', '/api/folders', as)).body.folders).toEqual([]);
+    const trashed = await limited.request('GET', '/api/trash/folders', as);
+    expect(trashed.body.folders).toMatchObject([{ id: folder.body.id, documentCount: 2 }]);
+
+    await limited.request('DELETE', `/api/documents/${taken.body.id}`, as);
+    const restored = await limited.request('POST', `/api/trash/folders/${folder.body.id}/restore`, as);
+    expect(restored.status, restored.text).toBe(204);
+    const listed = await limited.request('GET', `/api/search/documents?folderId=${folder.body.id}`, as);
+    expect(listed.body.total).toBe(2);
+  });
+});
