@@ -46,13 +46,11 @@ test('dragging two files onto the dashboard makes two documents', async ({ page,
   ]);
 
   await expect(toasts(page).getByText('2 documents imported')).toBeVisible();
-  await expect(
-    toasts(page).getByText(/1 heading below level 3 became level 3; 1 table became paragraphs/),
-  ).toBeVisible();
+  await expect(toasts(page).getByText('1 heading below level 3 became level 3')).toBeVisible();
   const cards = page.getByTestId('document-card');
   await expect(cards).toHaveCount(2);
   await expect(cards.filter({ hasText: 'Field Notes' }).getByTestId('document-preview')).toHaveText(
-    'Birds Bird | Count Wren | 3 A wren sang.',
+    'Birds Bird Count Wren 3 A wren sang.',
   );
   await expect(cards.filter({ hasText: 'packing list' })).toBeVisible();
   await expect(page.getByTestId('document-count')).toHaveText('2 documents');

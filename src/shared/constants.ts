@@ -108,6 +108,24 @@ export const LINK_REL = 'noopener noreferrer nofollow';
 export const LINK_TARGET = '_blank';
 export const TEXT_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
 export type TextAlignment = (typeof TEXT_ALIGNMENTS)[number];
+/**
+ * Highlight colours a document may hold (a highlight without a colour is the default yellow), each with the
+ * Word highlight colour it becomes in a .docx (Word offers a fixed palette) and the label the editor shows.
+ */
+export const HIGHLIGHT_COLORS = [
+  { value: '#fef08a', word: 'yellow', label: 'Yellow' },
+  { value: '#bbf7d0', word: 'green', label: 'Green' },
+  { value: '#bae6fd', word: 'cyan', label: 'Blue' },
+  { value: '#fbcfe8', word: 'magenta', label: 'Pink' },
+] as const;
+/** Table cell alignments (a cell's own, as GFM tables carry them). */
+export const TABLE_CELL_ALIGNMENTS = ['left', 'center', 'right'] as const;
+/** Largest colspan or rowspan of one table cell. */
+export const MAX_TABLE_CELL_SPAN = 100;
+/** Widest column a table may keep, in CSS pixels (what dragging a column border stores). */
+export const MAX_TABLE_COLUMN_WIDTH_PX = 2000;
+/** Narrowest table column, in CSS pixels (the editor's resize floor). */
+export const MIN_TABLE_COLUMN_WIDTH_PX = 25;
 
 /** Link safety: hrefs are kept only with these schemes (or when relative); any other href is blanked. */
 export const ALLOWED_LINK_PROTOCOLS = [

@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import { filterStyle, sanitizeHtmlOptions } from '@shared/editor/html-policy';
-import { EVERY_NODE_DOCUMENT } from '@shared/export/fixture';
+import { EVERY_NODE_DOCUMENT, TABLES_AND_TASKS_DOCUMENT } from '@shared/export/fixture';
 import { sanitizeRenderedHtml as browserSanitize } from './sanitize-html';
 
 // The browser's sanitizer (DOMPurify, on this test environment's DOM) against the server's (sanitize-html),
@@ -56,6 +56,12 @@ const HOSTILE: Record<string, string> = {
   suggestions: `<p><ins class="tracked-change tracked-insertion" style="--suggestion-hue: 120" ${suggestion}>new</ins><del class="tracked-change tracked-deletion" style="--suggestion-hue: 120; background: red" ${suggestion} onmouseover="x()">old</del></p>`,
   'style element': '<style>body{display:none}</style><p>text</p>',
   'nested list with start': '<ol start="3" type="a"><li><p>x</p></li></ol><ul><li>y</li></ul>',
+  'hostile table':
+    '<table onclick="alert(1)" style="width: 300px; position: absolute; background: url(javascript:1)"><colgroup><col style="width: expression(1)"></colgroup><tbody><tr><th colspan="2" rowspan="javascript:1" onmouseover="x()" style="text-align: center">h</th><td colwidth="90" data-x="1">c</td></tr></tbody></table>',
+  'hostile task list':
+    '<ul data-type="evil"><li data-type="taskItem" data-checked="maybe" onclick="x()"><label><input type="text" value="1" onchange="x()" checked><span></span></label><div><p>t</p></div></li></ul>',
+  'hostile highlight':
+    '<mark data-color="url(x)" style="background-color: red; color: inherit">m</mark><mark data-color="#fef08a" style="background-color: #fef08a">ok</mark><sub onclick="x()">2</sub><sup>3</sup>',
 };
 
 describe('the rendered-HTML policy', () => {
@@ -86,6 +92,29 @@ describe('the rendered-HTML policy', () => {
     }
     expect(server).toContain('target="_blank"');
     expect(server).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it('keeps tables, task lists, highlight and sub/superscript, with every checkbox disabled', () => {
+    const html = generateHTML(TABLES_AND_TASKS_DOCUMENT, createEditorExtensions({ history: false }));
+    const server = serverSanitize(html);
+    expect(canonical(browserSanitize(html))).toBe(canonical(server));
+    for (const kept of [
+      'colwidth="160"',
+      'rowspan="2"',
+      'colspan="2"',
+      '<col style="width:160px',
+      'data-type="taskList"',
+      'data-checked="true"',
+      '<mark>',
+      'data-color="#bbf7d0"',
+      '<sub>2</sub>',
+      '<sup>2</sup>',
+    ]) {
+      expect(server).toContain(kept);
+    }
+    const boxes = server.match(/<input[^>]*>/g) ?? [];
+    expect(boxes).toHaveLength(4);
+    for (const box of boxes) expect(box).toMatch(/type="checkbox".*disabled/);
   });
 
   it('filters style declarations by property and value', () => {

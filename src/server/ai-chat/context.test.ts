@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_OMITTED } from '../../shared/ai/prompts';
+import { TABLES_AND_TASKS_DOCUMENT } from '../../shared/export/fixture';
 import { documentBlocks, documentForPrompt } from './context';
 
 describe('the document as the chat model sees it', () => {
@@ -46,5 +47,28 @@ describe('the document as the chat model sees it', () => {
     expect(text).toContain('[122] Filler paragraph number 121');
     expect(text).toContain(CHAT_OMITTED);
     expect(text.startsWith('Title: Long\n')).toBe(true);
+  });
+});
+
+describe('tables and task lists as the chat model sees them', () => {
+  it('shows a table as GFM rows (merged cells keep the other cells in their columns) and tasks with their boxes', () => {
+    const blocks = documentBlocks(TABLES_AND_TASKS_DOCUMENT);
+    expect(blocks).toContain(
+      [
+        '| Planet | Moons | Notes |',
+        '| --- | --- | --- |',
+        '| Earth | One | Home |',
+        '| Luna base |  | Planned |',
+        '| Mars and Venus |  | Red |',
+      ].join('\n'),
+    );
+    expect(blocks).toEqual(
+      expect.arrayContaining([
+        '- [x] Write the outline',
+        '- [ ] Draft the chapters',
+        '- [x] Chapter one',
+        '- [ ] Chapter two',
+      ]),
+    );
   });
 });

@@ -1,8 +1,10 @@
 import { CHAT_OMITTED } from '../../shared/ai/prompts';
+import { hasHeaderRow, tableGrid } from '../../shared/editor/table-grid';
+import type { RichTextNode } from '../../shared/schemas/richText';
 
 /**
  * What the model sees of a document: its title, then one numbered line per block ("[3] ## Heading",
- * "[4] - a list item"), trimmed to a character budget around the parts that matter to the question.
+ * "[4] - a list item", "[5] - [x] a done task"; a table is one block of GFM rows), trimmed to a character budget around the parts that matter to the question.
  */
 
 interface JsonNode {
@@ -35,8 +37,13 @@ export function documentBlocks(content: unknown): string[] {
         return;
       case 'bulletList':
       case 'orderedList':
-      case 'taskList':
         for (const item of node.content ?? []) walk(item, '- ');
+        return;
+      case 'taskList':
+        for (const item of node.content ?? []) walk(item, item.attrs?.checked === true ? '- [x] ' : '- [ ] ');
+        return;
+      case 'table':
+        blocks.push(tableText(node));
         return;
       case 'blockquote':
         for (const child of node.content ?? []) walk(child, '> ');
@@ -45,6 +52,17 @@ export function documentBlocks(content: unknown): string[] {
         // listItem and any container: its children, the first one carrying the prefix.
         (node.content ?? []).forEach((child, i) => walk(child, i === 0 ? prefix : ''));
     }
+  };
+  // A merged cell's text sits in its first column; the columns it covers are empty, as in GFM.
+  const tableText = (table: JsonNode): string => {
+    const cellText = (cell: RichTextNode | null) =>
+      (cell?.content ?? []).map((block) => inline(block).replace(/\|/g, '\\|')).join(' ');
+    const rows = tableGrid(table as RichTextNode).map((row) => `| ${row.map(cellText).join(' | ')} |`);
+    if (hasHeaderRow(table as RichTextNode) && rows.length > 0) {
+      const columns = (rows[0]!.match(/ \| /g)?.length ?? 0) + 1;
+      rows.splice(1, 0, `|${' --- |'.repeat(columns)}`);
+    }
+    return rows.join('\n');
   };
   const root = content as JsonNode | null;
   for (const node of root?.content ?? []) walk(node, '');

@@ -67,14 +67,17 @@ function takeTitle(doc: RichTextDoc, fileName: string): { title: string; content
 }
 
 /**
- * What the HTML parser adds that a typed document would not hold: attributes at their null default, the
- * link target/rel every link is rendered with anyway, the newlines Markdown puts after a code block, and the
+ * What the HTML parser adds that a typed document would not hold: attributes at their null default (and a
+ * table cell's spans of one), the link target/rel every link is rendered with anyway, the newlines Markdown puts after a code block, and the
  * space a line break leaves at the start of a paragraph (HTML never shows it).
  */
 function tidy(nodes: RichTextNode[] | undefined): void {
   for (const node of nodes ?? []) {
     if (node.attrs) {
       for (const key of Object.keys(node.attrs)) if (node.attrs[key] === null) delete node.attrs[key];
+      // A table cell's spans at their default of one.
+      if (node.attrs.colspan === 1) delete node.attrs.colspan;
+      if (node.attrs.rowspan === 1) delete node.attrs.rowspan;
       if (Object.keys(node.attrs).length === 0) delete node.attrs;
     }
     for (const mark of node.marks ?? []) {

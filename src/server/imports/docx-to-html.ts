@@ -5,6 +5,7 @@ import {
   listStartOfStyle,
   WORD_STYLE_NAMES,
 } from '../../shared/export/word-styles';
+import { HIGHLIGHT_COLORS } from '../../shared/constants';
 import { openDocxArchive } from './docx-archive';
 import { ImportTooComplexError } from './import-limits';
 
@@ -17,6 +18,7 @@ import { ImportTooComplexError } from './import-limits';
  *   paragraph alignment and a run's font and size (direct formatting, which mammoth reads but does not write);
  * - carried into the HTML as class names (alignment) or as markers in the text (private-use characters,
  *   stripped from the file's own text first), which `applyMarkers` turns into HTML the importer reads.
+ * Tables, sub/superscript and highlight (by Word's highlight colour) come through mammoth itself.
  * The result goes through the importer's sanitizer like any HTML, so nothing here widens what may come in.
  * Images come out as their alt text (the file's image bytes are never read).
  */
@@ -64,6 +66,7 @@ const HEADING_STYLES = new Set([
   'Heading 6',
 ]);
 const ALIGN_CLASS_PREFIX = 'qw-align-';
+const HIGHLIGHT_CLASS_PREFIX = 'qw-highlight-';
 
 const STYLE_MAP = [
   "p[style-name='Title'] => h1:fresh",
@@ -82,7 +85,13 @@ const STYLE_MAP = [
   ),
   'u => u',
   'strike => s',
+  // Word's highlight colours the editor has keep their colour; any other is the default highlight.
+  ...HIGHLIGHT_COLORS.slice(1).map(
+    (color) => `highlight[color='${color.word}'] => mark.${HIGHLIGHT_CLASS_PREFIX}${color.word}`,
+  ),
+  'highlight => mark',
 ];
+const HIGHLIGHT_VALUES = new Map<string, string>(HIGHLIGHT_COLORS.map((color) => [color.word, color.value]));
 
 // Markers: private-use characters around a URI-encoded instruction.
 const OPEN = '\uE000';
@@ -265,6 +274,10 @@ const markerPattern = (instructionPrefix: string) => `${OPEN}${encodeURIComponen
 /** Turns the markers and alignment classes of the transform into the HTML the importer reads. */
 function applyMarkers(html: string): string {
   return html
+    .replace(
+      new RegExp(`<mark class="${HIGHLIGHT_CLASS_PREFIX}([a-z]+)">`, 'g'),
+      (_, word: string) => `<mark data-color="${HIGHLIGHT_VALUES.get(word) ?? ''}">`,
+    )
     .replace(
       new RegExp(` class="${ALIGN_CLASS_PREFIX}(left|center|right|justify)"`, 'g'),
       ' style="text-align: $1"',

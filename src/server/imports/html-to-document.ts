@@ -1,7 +1,13 @@
 import { DOMParser as ProseMirrorDOMParser } from '@tiptap/pm/model';
 import { Window } from 'happy-dom';
 import sanitizeHtml from 'sanitize-html';
-import { ALLOWED_LINK_PROTOCOLS, HEADING_LEVELS } from '../../shared/constants';
+import {
+  ALLOWED_LINK_PROTOCOLS,
+  HEADING_LEVELS,
+  HIGHLIGHT_COLORS,
+  MAX_TABLE_CELL_SPAN,
+  MAX_TABLE_COLUMN_WIDTH_PX,
+} from '../../shared/constants';
 import { getEditorSchema } from '../../shared/editor/extensions';
 import { STYLE_VALUE_PATTERNS } from '../../shared/editor/html-policy';
 import type { ImportDegradation } from '../../shared/schemas/imports';
@@ -63,6 +69,11 @@ const INPUT_ALLOWED_TAGS = [
   'td',
   'caption',
   'img',
+  'mark',
+  'sub',
+  'sup',
+  'label',
+  'input',
 ];
 
 // The values the editor can hold (the rendered-HTML policy's), plus the inline formatting degraded to marks.
@@ -75,6 +86,9 @@ const STYLE_RULES = {
   'font-style': [/^italic$/],
   'text-decoration': [/^(underline|line-through)$/],
 };
+
+// Their values are checked (and out-of-range ones dropped) in `degrade`, before the schema's parser reads them.
+const TABLE_CELL_ATTRIBUTES = ['colspan', 'rowspan', 'colwidth', 'style', 'align'];
 
 const ALLOWED_TAG_SET = new Set(INPUT_ALLOWED_TAGS);
 // Page furniture and active content: removed without being worth a mention to the writer.
@@ -90,10 +104,7 @@ const UNREMARKABLE_TAGS = new Set([
   'noscript',
   'template',
   'base',
-  'sup',
-  'sub',
   'small',
-  'mark',
   'abbr',
   'cite',
   'font',
@@ -140,6 +151,12 @@ function sanitizeImportedHtml(html: string, found?: Degradations): string {
       h4: ['style'],
       h5: ['style'],
       h6: ['style'],
+      ul: ['data-type'],
+      li: ['data-type', 'data-checked'],
+      input: ['type', 'checked'],
+      mark: [{ name: 'data-color', multiple: false, values: HIGHLIGHT_COLORS.map((color) => color.value) }],
+      td: TABLE_CELL_ATTRIBUTES,
+      th: TABLE_CELL_ATTRIBUTES,
     },
     allowedStyles: { '*': STYLE_RULES },
     allowedSchemes: [...ALLOWED_LINK_PROTOCOLS],
@@ -173,33 +190,19 @@ function degrade(document: HappyDocument, root: HappyElement, found: Degradation
     heading.replaceWith(replacement);
     bump(found, 'heading_level');
   }
-  // Innermost tables first, so a nested table is already flat text when its outer one is.
-  for (const table of [...root.querySelectorAll('table')].reverse()) {
-    const paragraphs: HappyElement[] = [];
-    const caption = table.querySelector('caption');
-    if (caption?.textContent?.trim()) {
+  // A caption has no place in the schema's table: it becomes the paragraph before the table.
+  for (const caption of [...root.querySelectorAll('caption')]) {
+    const table = caption.closest('table');
+    const text = (caption.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (table && text) {
       const p = document.createElement('p');
-      p.textContent = caption.textContent.trim();
-      paragraphs.push(p);
+      p.textContent = text;
+      table.before(p);
     }
-    for (const row of [...table.querySelectorAll('tr')]) {
-      const cells = [...row.children].filter((cell) => cell.tagName === 'TD' || cell.tagName === 'TH');
-      const texts = cells.map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim());
-      if (texts.every((text) => text === '')) continue;
-      const p = document.createElement('p');
-      // A header row stays recognisable as one.
-      if (cells.every((cell) => cell.tagName === 'TH')) {
-        const strong = document.createElement('strong');
-        strong.textContent = texts.join(' | ');
-        p.appendChild(strong);
-      } else {
-        p.textContent = texts.join(' | ');
-      }
-      paragraphs.push(p);
-    }
-    table.replaceWith(...paragraphs);
-    bump(found, 'table');
+    caption.remove();
   }
+  for (const cell of [...root.querySelectorAll('td, th')]) boundCell(cell as HappyElement);
+  markTasks(root);
   for (const image of [...root.querySelectorAll('img')]) {
     const alt = (image.getAttribute('alt') ?? '').trim();
     if (alt) image.replaceWith(document.createTextNode(alt));
@@ -208,12 +211,93 @@ function degrade(document: HappyDocument, root: HappyElement, found: Degradation
   }
 }
 
+/** Spans and widths out of bounds are dropped (the cell keeps its text) rather than refusing the file. */
+function boundCell(cell: HappyElement): void {
+  for (const name of ['colspan', 'rowspan']) {
+    const value = cell.getAttribute(name);
+    if (value === null) continue;
+    const number = Number(value);
+    if (Number.isInteger(number) && number >= 1) {
+      cell.setAttribute(name, String(Math.min(number, MAX_TABLE_CELL_SPAN)));
+    } else cell.removeAttribute(name);
+  }
+  const widths = cell.getAttribute('colwidth');
+  if (
+    widths !== null &&
+    !widths.split(',').every((width) => /^\d{1,6}$/.test(width) && Number(width) <= MAX_TABLE_COLUMN_WIDTH_PX)
+  ) {
+    cell.removeAttribute('colwidth');
+  }
+}
+
+const TASK_BOX = /^\s*([☐☒☑])\s?/u;
+
+/**
+ * Task lists arrive in three shapes: the editor's own (`ul[data-type=taskList]`), GFM's (an item opening
+ * with a checkbox input) and Word's through our export (an item opening with ☐ or ☒). The last two become
+ * the first; a list where only some items are tasks becomes a task list all the same.
+ */
+function markTasks(root: HappyElement): void {
+  for (const input of [...root.querySelectorAll('input')]) {
+    const item = input.closest('li');
+    const isBox = (input.getAttribute('type') ?? '').toLowerCase() === 'checkbox';
+    if (item && isBox && item.getAttribute('data-type') !== 'taskItem') {
+      item.setAttribute('data-type', 'taskItem');
+      item.setAttribute('data-checked', String(input.hasAttribute('checked')));
+    }
+    const label = input.parentElement?.tagName === 'LABEL' ? input.parentElement : null;
+    input.remove();
+    if (label && (label.textContent ?? '').trim() === '') label.remove();
+  }
+  for (const item of [...root.querySelectorAll('li')]) {
+    const first = firstTextNode(item);
+    const match = first ? TASK_BOX.exec(first.textContent ?? '') : null;
+    if (!first || !match) continue;
+    first.textContent = (first.textContent ?? '').slice(match[0].length);
+    item.setAttribute('data-type', 'taskItem');
+    item.setAttribute('data-checked', String(match[1] !== '☐'));
+  }
+  for (const item of [...root.querySelectorAll('li[data-type="taskItem"]')]) {
+    const list = item.parentElement;
+    if (list?.tagName !== 'UL' && list?.tagName !== 'OL') continue;
+    if (list.tagName === 'OL') {
+      const ul = item.ownerDocument.createElement('ul');
+      while (list.firstChild) ul.appendChild(list.firstChild);
+      list.replaceWith(ul);
+      ul.setAttribute('data-type', 'taskList');
+    } else list.setAttribute('data-type', 'taskList');
+  }
+  for (const list of [...root.querySelectorAll('ul[data-type="taskList"]')]) {
+    for (const item of [...list.children]) {
+      if (item.tagName !== 'LI') continue;
+      item.setAttribute('data-type', 'taskItem');
+      if (item.getAttribute('data-checked') !== 'true') item.setAttribute('data-checked', 'false');
+    }
+  }
+}
+
+/** The first non-blank text of an element, not looking into nested lists. */
+function firstTextNode(element: HappyElement): HappyElement['firstChild'] | null {
+  for (const child of [...element.childNodes]) {
+    if (child.nodeType === 3) {
+      if ((child.textContent ?? '').trim() !== '') return child;
+      continue;
+    }
+    if (child.nodeType !== 1) continue;
+    const tag = (child as HappyElement).tagName;
+    if (tag === 'UL' || tag === 'OL') return null;
+    const found = firstTextNode(child as HappyElement);
+    if (found) return found;
+    if ((child.textContent ?? '').trim() !== '') return null;
+  }
+  return null;
+}
+
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 const MESSAGES: Record<ImportDegradation['kind'], (count: number) => string> = {
   heading_level: (n) =>
     `${plural(n, 'heading', 'headings')} below level ${MAX_HEADING_LEVEL} became level ${MAX_HEADING_LEVEL}`,
-  table: (n) => `${plural(n, 'table', 'tables')} became paragraphs`,
   image: (n) => `${plural(n, 'image', 'images')} became ${n === 1 ? 'its' : 'their'} alt text`,
   unsupported: (n) =>
     `${plural(n, 'element', 'elements')} the editor has no equivalent for became plain text`,

@@ -6,51 +6,7 @@ import type { RichTextDoc, RichTextNode } from '../../shared/schemas/richText';
 import { exportDocument } from '../export';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
-
-async function upload(
-  server: TestServer,
-  token: string | undefined,
-  name: string,
-  body: string | Uint8Array,
-  path = '/api/documents/import',
-) {
-  const form = new FormData();
-  form.append('file', new Blob([typeof body === 'string' ? body : new Uint8Array(body)]), name);
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    body: form,
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-/**
- * A document as a writer sees it: attributes at their default and the link target/rel (every link is
- * rendered with them) do not count.
- */
-function visible(doc: RichTextDoc): unknown {
-  const clean = (nodes: RichTextNode[] | undefined): unknown[] | undefined =>
-    nodes?.map((node) => {
-      const attrs = Object.fromEntries(Object.entries(node.attrs ?? {}).filter(([, v]) => v !== null));
-      const marks = node.marks?.map((mark) => ({
-        type: mark.type,
-        attrs: Object.fromEntries(
-          Object.entries(mark.attrs ?? {}).filter(
-            ([k, v]) =>
-              v !== null && !(mark.type === 'link' && (k === 'target' || k === 'rel' || k === 'class')),
-          ),
-        ),
-      }));
-      return {
-        type: node.type,
-        ...(Object.keys(attrs).length ? { attrs } : {}),
-        ...(marks ? { marks } : {}),
-        ...(node.text !== undefined ? { text: node.text } : {}),
-        ...(node.content ? { content: clean(node.content) } : {}),
-      };
-    });
-  return { type: 'doc', content: clean(doc.content) };
-}
+import { upload, visible } from './test-helpers';
 
 /** The fixture without what a format cannot carry. */
 function without(doc: RichTextDoc, drop: (node: RichTextNode) => RichTextNode | null): RichTextDoc {
@@ -114,7 +70,7 @@ describe('POST /api/documents/import', () => {
     expect(visible(res.body.content)).toEqual(visible(EVERY_NODE_DOCUMENT));
   });
 
-  it('Markdown: GFM tables become paragraphs, deep headings level 3, images their alt text, and says so', async () => {
+  it('Markdown: GFM tables stay tables, deep headings become level 3, images their alt text, and says so', async () => {
     const md = [
       '# Field Notes',
       '',
@@ -133,14 +89,14 @@ describe('POST /api/documents/import', () => {
     expect(res.body.title).toBe('Field Notes');
     const content = JSON.stringify(res.body.content);
     expect(res.body.content.content[0]).toMatchObject({ type: 'heading', attrs: { level: 3 } });
-    expect(content).toContain('Bird | Count');
-    expect(content).toContain('Wren | 3');
+    expect(res.body.content.content[1]).toMatchObject({ type: 'table' });
+    expect(content).toContain('"tableHeader"');
+    expect(content).toContain('Wren');
     expect(content).toContain('A wren on a branch');
     expect(content).not.toContain('javascript');
     expect(res.body.degraded).toEqual(
       expect.arrayContaining([
         { kind: 'heading_level', count: 1, message: '1 heading below level 3 became level 3' },
-        { kind: 'table', count: 1, message: '1 table became paragraphs' },
         { kind: 'image', count: 1, message: '1 image became its alt text' },
       ]),
     );

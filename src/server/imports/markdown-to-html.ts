@@ -21,8 +21,25 @@ const underline: TokenizerAndRendererExtension = {
   },
 };
 
-// CommonMark + GFM (tables, strikethrough, autolinks).
-const markdown = new Marked({ gfm: true, breaks: false, async: false }).use({ extensions: [underline] });
+// The editor's `==highlight==`, which the Markdown export writes (sub/superscript it writes as HTML).
+const highlight: TokenizerAndRendererExtension = {
+  name: 'highlight',
+  level: 'inline',
+  start: (source) => source.indexOf('=='),
+  tokenizer(source) {
+    const match = /^==(?=[^=\s])([^=]*[^=\s])==/.exec(source);
+    if (!match) return undefined;
+    return { type: 'highlight', raw: match[0], tokens: this.lexer.inlineTokens(match[1]!) };
+  },
+  renderer(token) {
+    return `<mark>${this.parser.parseInline(token.tokens ?? [])}</mark>`;
+  },
+};
+
+// CommonMark + GFM (tables, task lists, strikethrough, autolinks).
+const markdown = new Marked({ gfm: true, breaks: false, async: false }).use({
+  extensions: [underline, highlight],
+});
 
 export function markdownToHtml(source: string): string {
   return markdown.parse(source, { async: false });

@@ -25,11 +25,30 @@ describe('editor schema', () => {
         'listItem',
         'orderedList',
         'paragraph',
+        'table',
+        'tableCell',
+        'tableHeader',
+        'tableRow',
+        'taskItem',
+        'taskList',
         'text',
       ].sort(),
     );
     expect(Object.keys(schema.marks).sort()).toEqual(
-      ['bold', 'code', 'deletion', 'insertion', 'italic', 'link', 'strike', 'textStyle', 'underline'].sort(),
+      [
+        'bold',
+        'code',
+        'deletion',
+        'highlight',
+        'insertion',
+        'italic',
+        'link',
+        'strike',
+        'subscript',
+        'superscript',
+        'textStyle',
+        'underline',
+      ].sort(),
     );
   });
 

@@ -9,9 +9,13 @@ import { HardBreak } from '@tiptap/extension-hard-break';
 import { Heading } from '@tiptap/extension-heading';
 import { HorizontalRule } from '@tiptap/extension-horizontal-rule';
 import { Italic } from '@tiptap/extension-italic';
-import { BulletList, ListItem, ListKeymap, OrderedList } from '@tiptap/extension-list';
+import { Highlight } from '@tiptap/extension-highlight';
+import { BulletList, ListItem, ListKeymap, OrderedList, TaskItem, TaskList } from '@tiptap/extension-list';
 import { Paragraph } from '@tiptap/extension-paragraph';
 import { Strike } from '@tiptap/extension-strike';
+import { Subscript } from '@tiptap/extension-subscript';
+import { Superscript } from '@tiptap/extension-superscript';
+import { TableKit } from '@tiptap/extension-table';
 import { Text } from '@tiptap/extension-text';
 import { Underline } from '@tiptap/extension-underline';
 import { Dropcursor, Gapcursor, TrailingNode, UndoRedo } from '@tiptap/extensions';
@@ -23,6 +27,7 @@ import {
   HEADING_LEVELS,
   LINK_REL,
   LINK_TARGET,
+  MIN_TABLE_COLUMN_WIDTH_PX,
   TEXT_ALIGNMENTS,
   UNDO_HISTORY_DEPTH,
   UNDO_NEW_GROUP_DELAY_MS,
@@ -143,6 +148,14 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): An
     DeletionMark,
     TextAlign.configure({ types: ['heading', 'paragraph'], alignments: [...TEXT_ALIGNMENTS] }),
     Typography,
+    TaskList,
+    TaskItem.configure({ nested: true }),
+    // Colours are limited to HIGHLIGHT_COLORS by the validator; none is the default yellow.
+    Highlight.configure({ multicolor: true }),
+    Subscript,
+    Superscript,
+    // Resizing stores each column's width on its cells (colwidth); the plugin is inert where not editable.
+    TableKit.configure({ table: { resizable: true, cellMinWidth: MIN_TABLE_COLUMN_WIDTH_PX } }),
   ];
 }
 

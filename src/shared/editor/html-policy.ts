@@ -1,6 +1,12 @@
 import type { IOptions as SanitizeHtmlOptions } from 'sanitize-html';
 import type { Config as DomPurifyConfig, DOMPurify } from 'dompurify';
-import { ALLOWED_LINK_PROTOCOLS, LINK_REL, LINK_TARGET, TEXT_ALIGNMENTS } from '../constants';
+import {
+  ALLOWED_LINK_PROTOCOLS,
+  HIGHLIGHT_COLORS,
+  LINK_REL,
+  LINK_TARGET,
+  TEXT_ALIGNMENTS,
+} from '../constants';
 import { isSafeHref } from './links';
 
 /**
@@ -19,6 +25,9 @@ export const STYLE_VALUE_PATTERNS = {
   textAlign: new RegExp(`^(${TEXT_ALIGNMENTS.join('|')})$`),
   /** The hue of a tracked change's author colour (suggestion-marks.ts). */
   suggestionHue: /^\d{1,3}$/,
+  /** A table's or a column's width as the table extension renders it. */
+  length: /^\d{1,6}px$/,
+  highlight: new RegExp(`^(${HIGHLIGHT_COLORS.map((color) => color.value).join('|')})$`, 'i'),
 } as const;
 
 /** CSS property → the values it may take. */
@@ -28,6 +37,9 @@ const STYLE_RULES: Record<string, RegExp> = {
   'font-size': STYLE_VALUE_PATTERNS.fontSize,
   'font-family': STYLE_VALUE_PATTERNS.fontFamily,
   '--suggestion-hue': STYLE_VALUE_PATTERNS.suggestionHue,
+  width: STYLE_VALUE_PATTERNS.length,
+  'min-width': STYLE_VALUE_PATTERNS.length,
+  'background-color': STYLE_VALUE_PATTERNS.highlight,
 };
 
 const SUGGESTION_ATTRIBUTES = [
@@ -46,9 +58,9 @@ const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   h1: ['style'],
   h2: ['style'],
   h3: ['style'],
-  ul: [],
+  ul: ['data-type'],
   ol: ['start', 'type'],
-  li: [],
+  li: ['data-type', 'data-checked'],
   blockquote: [],
   pre: [],
   code: ['class'],
@@ -62,6 +74,21 @@ const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   span: ['style', 'data-ai-suggestion'],
   ins: SUGGESTION_ATTRIBUTES,
   del: SUGGESTION_ATTRIBUTES,
+  mark: ['style', 'data-color'],
+  sub: [],
+  sup: [],
+  // A task item: its checkbox (always disabled in rendered HTML) in a label, the text in a div.
+  label: [],
+  input: ['type', 'checked', 'disabled'],
+  div: [],
+  table: ['style'],
+  colgroup: [],
+  col: ['style'],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: ['colspan', 'rowspan', 'colwidth', 'style'],
+  td: ['colspan', 'rowspan', 'colwidth', 'style'],
 };
 const RENDERED_TAGS = Object.keys(RENDERED_ATTRIBUTES);
 
@@ -70,6 +97,18 @@ const CLASS_RULES: Record<string, RegExp> = {
   code: /^language-[A-Za-z0-9_+#.-]{1,64}$/,
   ins: /^tracked-(change|insertion)$/,
   del: /^tracked-(change|deletion)$/,
+};
+
+/** Attribute values other than free text: what each may be, by attribute name. */
+const VALUE_RULES: Record<string, RegExp> = {
+  'data-type': /^(taskList|taskItem)$/,
+  'data-checked': /^(true|false)$/,
+  'data-color': STYLE_VALUE_PATTERNS.highlight,
+  colspan: /^\d{1,3}$/,
+  rowspan: /^\d{1,3}$/,
+  colwidth: /^\d{1,6}(,\d{1,6}){0,99}$/,
+  type: /^[A-Za-z0-9-]{1,32}$/,
+  start: /^\d{1,15}$/,
 };
 
 /** A `style` attribute reduced to the declarations the policy allows ('' when none remain). */
@@ -98,6 +137,15 @@ function allowsAttribute(tag: string, attribute: string): boolean {
   return RENDERED_ATTRIBUTES[tag]?.includes(attribute) ?? false;
 }
 
+function withValidValues(attribs: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(attribs).filter(([name, value]) => VALUE_RULES[name]?.test(value) ?? true),
+  );
+}
+
+/** A task's checkbox shows its state and cannot be changed outside the editor. */
+const CHECKBOX_ATTRIBUTES = { type: 'checkbox', disabled: 'disabled' } as const;
+
 /** sanitize-html options for the policy (the server). */
 export function sanitizeHtmlOptions(): SanitizeHtmlOptions {
   return {
@@ -105,6 +153,7 @@ export function sanitizeHtmlOptions(): SanitizeHtmlOptions {
     allowedAttributes: Object.fromEntries(
       Object.entries(RENDERED_ATTRIBUTES).map(([tag, attributes]) => [tag, [...attributes]]),
     ),
+
     allowedClasses: Object.fromEntries(Object.entries(CLASS_RULES).map(([tag, rule]) => [tag, [rule]])),
     allowedStyles: {
       '*': Object.fromEntries(Object.entries(STYLE_RULES).map(([property, rule]) => [property, [rule]])),
@@ -112,6 +161,7 @@ export function sanitizeHtmlOptions(): SanitizeHtmlOptions {
     allowedSchemes: [...ALLOWED_LINK_PROTOCOLS],
     allowProtocolRelative: false,
     transformTags: {
+      '*': (tagName, attribs) => ({ tagName, attribs: withValidValues(attribs) }),
       a: (tagName, attribs) => {
         const { href, ...rest } = attribs;
         return {
@@ -124,6 +174,10 @@ export function sanitizeHtmlOptions(): SanitizeHtmlOptions {
           },
         };
       },
+      input: (tagName, attribs) => ({
+        tagName,
+        attribs: { ...(attribs.checked !== undefined ? { checked: 'checked' } : {}), ...CHECKBOX_ATTRIBUTES },
+      }),
     },
   };
 }
@@ -143,10 +197,19 @@ export function domPurifySanitizer(purify: DOMPurify): (html: string) => string 
       if (data.attrName === 'style') data.attrValue = filterStyle(data.attrValue);
       if (data.attrName === 'class') data.attrValue = filterClasses(tag, data.attrValue);
       if (data.attrName === 'href' && !isSafeHref(data.attrValue)) data.keepAttr = false;
+      const rule = VALUE_RULES[data.attrName];
+      if (rule && !rule.test(data.attrValue)) data.keepAttr = false;
       if ((data.attrName === 'style' || data.attrName === 'class') && data.attrValue === '')
         data.keepAttr = false;
     });
     purify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.nodeName === 'INPUT') {
+        const checked = node.hasAttribute('checked');
+        for (const name of node.getAttributeNames()) node.removeAttribute(name);
+        if (checked) node.setAttribute('checked', 'checked');
+        for (const [name, value] of Object.entries(CHECKBOX_ATTRIBUTES)) node.setAttribute(name, value);
+        return;
+      }
       if (node.nodeName !== 'A') return;
       node.setAttribute('target', LINK_TARGET);
       node.setAttribute('rel', LINK_REL);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getEditorSchema } from './extensions';
+import { TABLES_AND_TASKS_DOCUMENT } from '../export/fixture';
 import { InvalidContentError, MAX_TEXT_NODE_LENGTH, repairRichText, validateRichText } from './validate';
 
 const text = (value: string, marks?: unknown[]) => ({
@@ -29,11 +30,18 @@ describe('content validator (derived from the editor schema)', () => {
   it('knows exactly the nodes and marks of the editor schema', () => {
     const schema = getEditorSchema();
     for (const name of Object.keys(schema.nodes).filter((n) => n !== 'doc' && n !== 'text')) {
+      const cell = { type: 'tableCell', content: [paragraph(text('x'))] };
       const node = schema.nodes[name]!.isInline
         ? paragraph({ type: name })
         : name === 'listItem'
           ? { type: 'bulletList', content: [{ type: name, content: [paragraph(text('x'))] }] }
-          : { type: name };
+          : name === 'taskItem'
+            ? { type: 'taskList', content: [{ type: name, content: [paragraph(text('x'))] }] }
+            : name === 'tableRow'
+              ? { type: 'table', content: [{ type: name, content: [cell] }] }
+              : name === 'tableCell' || name === 'tableHeader'
+                ? { type: 'table', content: [{ type: 'tableRow', content: [{ ...cell, type: name }] }] }
+                : { type: name };
       expect(() => validateRichText({ type: 'doc', content: [node] }), name).not.toThrow();
     }
     for (const name of Object.keys(schema.marks)) {
@@ -157,5 +165,97 @@ describe('lone UTF-16 surrogates (cannot be stored in jsonb)', () => {
     expect(json).toContain('"whole 🦉 owl"');
     // JSON.stringify writes a lone surrogate as an escape.
     expect(json).not.toMatch(/\\ud[89a-f]/i);
+  });
+});
+
+describe('tables, task lists, highlight, sub/superscript', () => {
+  const table = (cellAttrs: unknown, type = 'tableCell') => ({
+    type: 'doc',
+    content: [
+      {
+        type: 'table',
+        content: [
+          { type: 'tableRow', content: [{ type, attrs: cellAttrs, content: [paragraph(text('c'))] }] },
+        ],
+      },
+    ],
+  });
+  const tasks = (checked: unknown) => ({
+    type: 'doc',
+    content: [
+      {
+        type: 'taskList',
+        content: [{ type: 'taskItem', attrs: { checked }, content: [paragraph(text('t'))] }],
+      },
+    ],
+  });
+  const highlighted = (attrs: unknown) => ({
+    type: 'doc',
+    content: [paragraph(text('h', [{ type: 'highlight', attrs }]))],
+  });
+
+  it('accepts valid tables, tasks and marks unchanged', () => {
+    expect(validateRichText(TABLES_AND_TASKS_DOCUMENT)).toEqual(TABLES_AND_TASKS_DOCUMENT);
+    expect(repairRichText(TABLES_AND_TASKS_DOCUMENT)).toEqual({
+      doc: TABLES_AND_TASKS_DOCUMENT,
+      changed: false,
+    });
+    expect(() =>
+      validateRichText(table({ colspan: 3, rowspan: 2, colwidth: [120, 0, 300], align: 'center' })),
+    ).not.toThrow();
+    expect(() => validateRichText(tasks(false))).not.toThrow();
+    expect(() => validateRichText(highlighted({ color: null }))).not.toThrow();
+  });
+
+  it('refuses spans, widths, alignments, checked flags and colours outside the rules', () => {
+    const cases: [unknown, string][] = [
+      [table({ colspan: 0 }), 'attribute "colspan" must be an integer from 1 to 100'],
+      [table({ rowspan: 10_000 }, 'tableHeader'), 'attribute "rowspan" must be an integer from 1 to 100'],
+      [table({ colspan: '2' }), 'attribute "colspan"'],
+      [table({ colwidth: [99_999] }), 'attribute "colwidth" must be a list'],
+      [table({ colwidth: ['100px'] }), 'attribute "colwidth"'],
+      [table({ colwidth: 'x'.repeat(10) }), 'attribute "colwidth"'],
+      [table({ colwidth: new Array(500).fill(100) }), 'attribute "colwidth"'],
+      [table({ align: 'justify' }), 'attribute "align"'],
+      [tasks('yes'), 'attribute "checked" must be true or false'],
+      [highlighted({ color: 'red; background: url(x)' }), 'attribute "color" must be one of #fef08a'],
+      [highlighted({ color: '#123456' }), 'attribute "color"'],
+    ];
+    for (const [doc, message] of cases) {
+      expect(() => validateRichText(doc), message).toThrow(InvalidContentError);
+      expect(() => validateRichText(doc), message).toThrow(message);
+    }
+  });
+
+  it('repairs hostile attributes to the nearest allowed value (or the default)', () => {
+    const cellAttrs = (doc: unknown) =>
+      repairRichText(doc).doc.content[0]!.content![0]!.content![0]!.attrs ?? {};
+    expect(cellAttrs(table({ colspan: 1e9, rowspan: -4, colwidth: [5, 99_999], align: 'evil' }))).toEqual({
+      colspan: 100,
+      rowspan: 1,
+      colwidth: [25, 2000],
+    });
+    expect(cellAttrs(table({ colspan: 'x', colwidth: 'javascript:1' }))).toEqual({});
+    const task = repairRichText(tasks('true')).doc.content[0]!.content![0]!;
+    expect(task.attrs).toEqual({ checked: true });
+    expect(repairRichText(tasks({ evil: 1 })).doc.content[0]!.content![0]!.attrs).toEqual({ checked: false });
+    const mark = repairRichText(highlighted({ color: 'url(javascript:1)' })).doc.content[0]!.content![0]!
+      .marks;
+    expect(mark).toEqual([{ type: 'highlight' }]);
+    expect(repairRichText(highlighted({ color: '#BBF7D0' })).doc.content[0]!.content![0]!.marks).toEqual([
+      { type: 'highlight', attrs: { color: '#bbf7d0' } },
+    ]);
+  });
+
+  it('keeps table parts in tables and task items in task lists', () => {
+    expect(() => validateRichText({ type: 'doc', content: [{ type: 'tableRow', content: [] }] })).toThrow(
+      '"tableRow" is not allowed inside "doc"',
+    );
+    expect(() =>
+      validateRichText({
+        type: 'doc',
+        content: [{ type: 'bulletList', content: [{ type: 'taskItem', content: [paragraph(text('x'))] }] }],
+      }),
+    ).toThrow('"taskItem" is not allowed inside "bulletList"');
   });
 });

@@ -1,5 +1,13 @@
 import type { MarkType, NodeType, Schema } from '@tiptap/pm/model';
-import { HEADING_LEVELS, TEXT_ALIGNMENTS } from '../constants';
+import {
+  HEADING_LEVELS,
+  HIGHLIGHT_COLORS,
+  MAX_TABLE_CELL_SPAN,
+  MAX_TABLE_COLUMN_WIDTH_PX,
+  MIN_TABLE_COLUMN_WIDTH_PX,
+  TABLE_CELL_ALIGNMENTS,
+  TEXT_ALIGNMENTS,
+} from '../constants';
 import type { RichTextDoc, RichTextMark, RichTextNode } from '../schemas/richText';
 import { getEditorSchema } from './extensions';
 import { STYLE_VALUE_PATTERNS } from './html-policy';
@@ -14,7 +22,8 @@ import { SUGGESTION_SOURCES } from './suggestion-marks';
  * schema (extensions.ts): node and mark types, which attribute keys each carries, which children a node may
  * hold (every type its content expression can reach) and which marks it allows. What the schema cannot
  * say is added here, per attribute: value rules (heading levels 1–3, the four alignments, whitelisted link
- * protocols, textStyle values that will end up inside a `style` attribute) and size bounds.
+ * protocols, textStyle values that will end up inside a `style` attribute, highlight colours from a short
+ * list, a task's checked flag a boolean, table cell spans and column widths bounded) and size bounds.
  *
  * Two modes over the same rules:
  * - `refuse` (REST bodies, imports): the first problem is reported with where it is; the client answers 400.
@@ -107,6 +116,69 @@ const href: AttrCheck = (value) => {
   return ok(sanitizeHref(value));
 };
 
+/** An integer in [min, max]; repair clamps a number and drops anything else (the schema default applies). */
+function boundedInteger(min: number, max: number): AttrCheck {
+  return nullable((value) => {
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max) {
+      return ok(value);
+    }
+    const message = `must be an integer from ${min} to ${max}`;
+    if (typeof value !== 'number' || !Number.isFinite(value)) return fail(message);
+    return fail(message, Math.min(max, Math.max(min, Math.round(value))));
+  });
+}
+
+const cellSpan = boundedInteger(1, MAX_TABLE_CELL_SPAN);
+
+/** A cell's column widths in pixels, one per column it spans (null: as wide as the layout makes it). */
+const columnWidths: AttrCheck = nullable((value) => {
+  const message = `must be a list of at most ${MAX_TABLE_CELL_SPAN} widths from ${MIN_TABLE_COLUMN_WIDTH_PX} to ${MAX_TABLE_COLUMN_WIDTH_PX} pixels (0 or null: no width) or null`;
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_TABLE_CELL_SPAN) return fail(message);
+  const widths: number[] = [];
+  let valid = true;
+  for (const width of value as unknown[]) {
+    // The resizing plugin writes 0 for a column no one has sized.
+    if (width === null || width === 0) {
+      widths.push(0);
+      continue;
+    }
+    if (typeof width !== 'number' || !Number.isFinite(width)) return fail(message);
+    const clamped = Math.min(
+      MAX_TABLE_COLUMN_WIDTH_PX,
+      Math.max(MIN_TABLE_COLUMN_WIDTH_PX, Math.round(width)),
+    );
+    if (clamped !== width) valid = false;
+    widths.push(clamped);
+  }
+  return valid ? ok(widths) : fail(message, widths);
+});
+
+const CELL_ALIGNMENT_SET = new Set<string>(TABLE_CELL_ALIGNMENTS);
+const cellAlign: AttrCheck = nullable((value) =>
+  typeof value === 'string' && CELL_ALIGNMENT_SET.has(value)
+    ? ok(value)
+    : fail(`must be one of ${TABLE_CELL_ALIGNMENTS.join(', ')} or null`),
+);
+
+const taskChecked: AttrCheck = (value) => {
+  if (value === undefined || value === null) return ok(false);
+  return typeof value === 'boolean' ? ok(value) : fail('must be true or false', value === 'true');
+};
+
+const HIGHLIGHT_COLOR_SET = new Set<string>(HIGHLIGHT_COLORS.map((color) => color.value));
+const highlightColor: AttrCheck = nullable((value) =>
+  typeof value === 'string' && HIGHLIGHT_COLOR_SET.has(value.toLowerCase())
+    ? ok(value.toLowerCase())
+    : fail(`must be one of ${[...HIGHLIGHT_COLOR_SET].join(', ')} or null`),
+);
+
+const TABLE_CELL_RULES: Record<string, AttrCheck> = {
+  colspan: cellSpan,
+  rowspan: cellSpan,
+  colwidth: columnWidths,
+  align: cellAlign,
+};
+
 const suggestionSource: AttrCheck = nullable((value) =>
   typeof value === 'string' && SUGGESTION_SOURCE_SET.has(value)
     ? ok(value)
@@ -140,6 +212,10 @@ const ATTRIBUTE_RULES: Record<string, Record<string, AttrCheck>> = {
   },
   insertion: SUGGESTION_MARK_RULES,
   deletion: SUGGESTION_MARK_RULES,
+  taskItem: { checked: taskChecked },
+  tableCell: TABLE_CELL_RULES,
+  tableHeader: TABLE_CELL_RULES,
+  highlight: { color: highlightColor },
 };
 
 // ---------------------------------------------------------------------------------------------------------

@@ -8,12 +8,18 @@ import {
   InsertedTextRun,
   LevelFormat,
   Paragraph,
+  Table,
+  TableCell,
+  TableRow,
   TextRun,
+  WidthType,
   type ICharacterStyleOptions,
   type IParagraphStyleOptions,
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
+import { HIGHLIGHT_COLORS } from '../constants';
+import { hasHeaderRow, tableGrid } from '../editor/table-grid';
 import { sanitizeHref, type RichTextNode as RichNode } from '../schemas/richText';
 import { titleAsPlainLine } from './title';
 import { WORD_STYLE_NAMES } from './word-styles';
@@ -27,7 +33,14 @@ const ALIGNMENTS = {
 } as const;
 const MONOSPACE = 'Courier New';
 const BULLET_REF = 'bullet';
+/** Task lists: a list without a glyph, each item opening with its box (☐ or ☒, what the importer reads back). */
+const TASK_REF = 'task';
+const TASK_BOXES = { checked: '☒', unchecked: '☐' } as const;
 const INDENT_PER_LEVEL = 360;
+/** Word's default text width (A4 or Letter with one-inch margins is about 9,000 twips); 1 px = 15 twips. */
+const TABLE_WIDTH_TWIPS = 9000;
+const TWIPS_PER_PX = 15;
+const WORD_HIGHLIGHTS = new Map<string, string>(HIGHLIGHT_COLORS.map((color) => [color.value, color.word]));
 
 interface Context {
   listDepth: number;
@@ -103,6 +116,12 @@ function runOptions(node: RichNode, base: Partial<IRunOptions>, styles?: NamedSt
     if (mark.type === 'underline') options.underline = {};
     if (mark.type === 'strike') options.strike = true;
     if (mark.type === 'code') options.font = MONOSPACE;
+    if (mark.type === 'subscript') options.subScript = true;
+    if (mark.type === 'superscript') options.superScript = true;
+    if (mark.type === 'highlight') {
+      const color = typeof mark.attrs?.color === 'string' ? mark.attrs.color : '';
+      options.highlight = WORD_HIGHLIGHTS.get(color) ?? HIGHLIGHT_COLORS[0].word;
+    }
     if (mark.type === 'textStyle') {
       const { fontFamily, fontSize, color } = mark.attrs ?? {};
       if (typeof fontFamily === 'string' && fontFamily) options.font = fontFamily.replace(/["']/g, '');
@@ -167,8 +186,10 @@ function alignmentOf(node: RichNode) {
     : undefined;
 }
 
-function blocks(nodes: RichNode[] | undefined, ctx: Context): Paragraph[] {
-  const out: Paragraph[] = [];
+type Block = Paragraph | Table;
+
+function blocks(nodes: RichNode[] | undefined, ctx: Context): Block[] {
+  const out: Block[] = [];
   for (const node of nodes ?? []) out.push(...block(node, ctx));
   return out;
 }
@@ -177,8 +198,8 @@ function block(
   node: RichNode,
   ctx: Context,
   /** `start`: set on the first item of an ordered list that does not start at 1. */
-  listItem?: { reference: string; instance: number; start?: number },
-): Paragraph[] {
+  listItem?: { reference: string; instance: number; start?: number; box?: string },
+): Block[] {
   const quoteStyle = ctx.quote
     ? {
         indent: { left: 720 },
@@ -189,7 +210,10 @@ function block(
     case 'paragraph':
       return [
         new Paragraph({
-          children: inlineChildren(node.content, ctx, ctx.quote ? { italics: true } : {}),
+          children: [
+            ...(listItem?.box ? [new TextRun(`${listItem.box} `)] : []),
+            ...inlineChildren(node.content, ctx, ctx.quote ? { italics: true } : {}),
+          ],
           alignment: alignmentOf(node),
           ...(listItem?.start !== undefined ? { style: ctx.styles.listStart(listItem.start) } : {}),
           ...(listItem
@@ -239,9 +263,12 @@ function block(
           border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: '999999', space: 1 } },
         }),
       ];
+    case 'table':
+      return [table(node, ctx)];
     case 'bulletList':
-    case 'orderedList': {
-      let reference = BULLET_REF;
+    case 'orderedList':
+    case 'taskList': {
+      let reference = node.type === 'taskList' ? TASK_REF : BULLET_REF;
       let start = 1;
       if (node.type === 'orderedList') {
         start = Math.max(1, Number(node.attrs?.start) || 1);
@@ -251,12 +278,16 @@ function block(
       // Each ordered list restarts its numbering: a new instance of the numbering definition.
       const instance = ++ctx.orderedInstance;
       const inner = { ...ctx, listDepth: ctx.listDepth + 1 };
-      const out: Paragraph[] = [];
+      const out: Block[] = [];
       for (const [index, item] of (node.content ?? []).entries()) {
         const [first, ...rest] = item.content ?? [];
         const marksStart = index === 0 && start !== 1;
+        const box =
+          node.type === 'taskList'
+            ? { box: item.attrs?.checked === true ? TASK_BOXES.checked : TASK_BOXES.unchecked }
+            : {};
         if (first)
-          out.push(...block(first, inner, { reference, instance, ...(marksStart ? { start } : {}) }));
+          out.push(...block(first, inner, { reference, instance, ...(marksStart ? { start } : {}), ...box }));
         for (const child of rest) out.push(...block(child, inner));
       }
       return out;
@@ -266,19 +297,78 @@ function block(
   }
 }
 
-function levels(format: (typeof LevelFormat)[keyof typeof LevelFormat], start: number) {
+/** Column widths in twips: a column's stored width where a cell of it has one, the rest sharing what is left. */
+function columnWidths(grid: ReturnType<typeof tableGrid>): number[] {
+  const columns = grid[0]?.length ?? 0;
+  const sized: (number | undefined)[] = new Array(columns).fill(undefined);
+  for (const row of grid) {
+    row.forEach((cell, column) => {
+      const widths = cell?.attrs?.colwidth;
+      if (!Array.isArray(widths)) return;
+      widths.forEach((width, offset) => {
+        if (typeof width === 'number' && width > 0 && sized[column + offset] === undefined)
+          sized[column + offset] = Math.round(width * TWIPS_PER_PX);
+      });
+    });
+  }
+  const used = sized.reduce<number>((sum, width) => sum + (width ?? 0), 0);
+  const unsized = sized.filter((width) => width === undefined).length;
+  const share = unsized > 0 ? Math.max(600, Math.round((TABLE_WIDTH_TWIPS - used) / unsized)) : 0;
+  return sized.map((width) => width ?? share);
+}
+
+/** A real Word table: the header row repeats on each page, merged cells span columns and rows. */
+function table(node: RichNode, ctx: Context): Table {
+  const grid = tableGrid(node);
+  const widths = columnWidths(grid);
+  const header = hasHeaderRow(node);
+  const inner = { ...ctx, listDepth: 0, quote: false };
+  return new Table({
+    columnWidths: widths,
+    width: { size: widths.reduce((sum, width) => sum + width, 0), type: WidthType.DXA },
+    rows: grid.map(
+      (row, rowIndex) =>
+        new TableRow({
+          // Only the header row says so: mammoth reads a row marked "not a header" as a header too.
+          ...(header && rowIndex === 0 ? { tableHeader: true } : {}),
+          children: row.flatMap((cell, column) => {
+            if (!cell) return [];
+            const colspan = Math.max(1, Number(cell.attrs?.colspan) || 1);
+            const rowspan = Math.max(1, Number(cell.attrs?.rowspan) || 1);
+            const content = blocks(cell.content, inner);
+            return [
+              new TableCell({
+                columnSpan: colspan,
+                rowSpan: rowspan,
+                width: {
+                  size: widths.slice(column, column + colspan).reduce((sum, width) => sum + width, 0),
+                  type: WidthType.DXA,
+                },
+                // Word requires a paragraph in every cell.
+                children: content.length > 0 ? content : [new Paragraph({})],
+              }),
+            ];
+          }),
+        }),
+    ),
+  });
+}
+
+function levels(format: (typeof LevelFormat)[keyof typeof LevelFormat], start: number, glyph?: string) {
   return Array.from({ length: 9 }, (_, level) => ({
     level,
     format,
     start,
-    text: format === LevelFormat.BULLET ? (['•', '◦', '▪'][level % 3] as string) : `%${level + 1}.`,
+    text:
+      glyph ?? (format === LevelFormat.BULLET ? (['•', '◦', '▪'][level % 3] as string) : `%${level + 1}.`),
     alignment: AlignmentType.LEFT,
     style: { paragraph: { indent: { left: INDENT_PER_LEVEL * (level + 2), hanging: INDENT_PER_LEVEL } } },
   }));
 }
 
 /**
- * A Word document with real heading styles, lists, quotes, code, links and text styles; pending tracked
+ * A Word document with real heading styles, lists, task lists, tables, quotes, code, links and text styles
+ * (highlight, sub/superscript); pending tracked
  * changes become Word revisions (Word and LibreOffice show them for review).
  */
 export function documentToDocx(rawTitle: string, doc: RichNode): Document {
@@ -303,6 +393,7 @@ export function documentToDocx(rawTitle: string, doc: RichNode): Document {
     numbering: {
       config: [
         { reference: BULLET_REF, levels: levels(LevelFormat.BULLET, 1) },
+        { reference: TASK_REF, levels: levels(LevelFormat.BULLET, 1, '') },
         ...[...ctx.orderedStarts].map((start) => ({
           reference: `ordered-${start}`,
           levels: levels(LevelFormat.DECIMAL, start),

@@ -1,4 +1,4 @@
-import type { RichTextDoc } from '../schemas/richText';
+import type { RichTextDoc, RichTextNode } from '../schemas/richText';
 
 /** A document holding every node and mark of the editor schema, for export round trips. */
 export const EVERY_NODE_DOCUMENT: RichTextDoc = {
@@ -110,6 +110,117 @@ export const HOSTILE_DOCUMENT: RichTextDoc = {
           text: 'data link',
           marks: [{ type: 'link', attrs: { href: 'data:text/html,<script>1</script>' } }],
         },
+      ],
+    },
+  ],
+};
+
+const cellParagraph = (
+  text: string,
+  marks?: { type: string; attrs?: Record<string, unknown> }[],
+): RichTextNode => ({
+  type: 'paragraph',
+  content: [{ type: 'text', text, ...(marks ? { marks } : {}) }],
+});
+const cell = (
+  type: 'tableCell' | 'tableHeader',
+  text: string,
+  attrs?: Record<string, unknown>,
+): RichTextNode => ({
+  type,
+  ...(attrs ? { attrs } : {}),
+  content: [cellParagraph(text)],
+});
+const task = (text: string, checked: boolean, nested?: RichTextNode): RichTextNode => ({
+  type: 'taskItem',
+  attrs: { checked },
+  content: [cellParagraph(text), ...(nested ? [nested] : [])],
+});
+
+/**
+ * Tables (a header row, a cell spanning two columns, one spanning two rows, sized columns), a nested task
+ * list, highlight (default and coloured), subscript and superscript: what every export and import carries.
+ */
+export const TABLES_AND_TASKS_DOCUMENT: RichTextDoc = {
+  type: 'doc',
+  content: [
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Water is H' },
+        { type: 'text', text: '2', marks: [{ type: 'subscript' }] },
+        { type: 'text', text: 'O, area is m' },
+        { type: 'text', text: '2', marks: [{ type: 'superscript' }] },
+        { type: 'text', text: ', and ' },
+        { type: 'text', text: 'this matters', marks: [{ type: 'highlight' }] },
+        { type: 'text', text: ' and ' },
+        { type: 'text', text: 'so does this', marks: [{ type: 'highlight', attrs: { color: '#bbf7d0' } }] },
+        { type: 'text', text: '.' },
+      ],
+    },
+    {
+      type: 'table',
+      content: [
+        {
+          type: 'tableRow',
+          content: [
+            cell('tableHeader', 'Planet', { colwidth: [160] }),
+            cell('tableHeader', 'Moons'),
+            cell('tableHeader', 'Notes'),
+          ],
+        },
+        {
+          type: 'tableRow',
+          content: [
+            cell('tableCell', 'Earth', { colwidth: [160] }),
+            cell('tableCell', 'One', { rowspan: 2 }),
+            cell('tableCell', 'Home'),
+          ],
+        },
+        {
+          type: 'tableRow',
+          content: [cell('tableCell', 'Luna base', { colwidth: [160] }), cell('tableCell', 'Planned')],
+        },
+        {
+          type: 'tableRow',
+          content: [
+            cell('tableCell', 'Mars and Venus', { colspan: 2, colwidth: [160, 0] }),
+            cell('tableCell', 'Red'),
+          ],
+        },
+      ],
+    },
+    {
+      type: 'taskList',
+      content: [
+        task('Write the outline', true),
+        task('Draft the chapters', false, {
+          type: 'taskList',
+          content: [task('Chapter one', true), task('Chapter two', false)],
+        }),
+      ],
+    },
+    { type: 'paragraph', content: [{ type: 'text', text: 'After the list.' }] },
+  ],
+};
+
+/** A table Markdown can carry whole (no merged cells, one paragraph a cell), and a task list. */
+export const GFM_TABLE_DOCUMENT: RichTextDoc = {
+  type: 'doc',
+  content: [
+    {
+      type: 'table',
+      content: [
+        { type: 'tableRow', content: [cell('tableHeader', 'Name'), cell('tableHeader', 'Score')] },
+        { type: 'tableRow', content: [cell('tableCell', 'Ada'), cell('tableCell', '10')] },
+        { type: 'tableRow', content: [cell('tableCell', 'Grace'), cell('tableCell', '9')] },
+      ],
+    },
+    {
+      type: 'taskList',
+      content: [
+        task('Done', true),
+        task('Open', false, { type: 'taskList', content: [task('Nested', true)] }),
       ],
     },
   ],

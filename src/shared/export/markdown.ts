@@ -12,6 +12,7 @@ import type {
 } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown, type Handle } from 'mdast-util-to-markdown';
+import { hasHeaderRow, tableGrid, type GridSlot } from '../editor/table-grid';
 import type { RichTextDoc, RichTextMark, RichTextNode } from '../schemas/richText';
 
 /**
@@ -180,20 +181,19 @@ function list(ordered: boolean, items: ListItem[], start?: number): BlockContent
   return { type: 'list', ordered, start, spread: items.some((item) => item.spread), children: items };
 }
 
-function tableRow(row: RichTextNode, columns: number): TableRow {
-  const cells: TableCell[] = [];
-  for (const cell of row.content ?? []) {
-    // A GFM cell is one line: the cell's paragraphs are joined by <br>, and a merged cell is followed by empty
-    // ones so that every row keeps the table's columns.
-    const lines = (cell.content ?? []).map((paragraph) => phrasing(paragraph.content ?? []));
+/**
+ * A GFM cell is one line: the cell's paragraphs are joined by <br>. GFM has no merged cells: a merged cell's
+ * text sits in its top-left slot and the slots it covers (columns and rows) stay empty, so every other cell
+ * keeps its column.
+ */
+function tableRow(slots: GridSlot[]): TableRow {
+  const cells = slots.map((cell): TableCell => {
+    const lines = (cell?.content ?? []).map((paragraph) => phrasing(paragraph.content ?? []));
     const children = lines.flatMap((line, index): PhrasingContent[] =>
       index === 0 ? line : [{ type: 'html', value: '<br>' }, ...line],
     );
-    cells.push({ type: 'tableCell', children });
-    const span = Number(cell.attrs?.colspan ?? 1);
-    for (let extra = 1; extra < span; extra++) cells.push({ type: 'tableCell', children: [] });
-  }
-  while (cells.length < columns) cells.push({ type: 'tableCell', children: [] });
+    return { type: 'tableCell', children };
+  });
   return { type: 'tableRow', children: cells };
 }
 
@@ -234,14 +234,15 @@ function block(node: RichTextNode): (BlockContent | DefinitionContent)[] {
     case 'horizontalRule':
       return [{ type: 'thematicBreak' }];
     case 'table': {
-      const rows = node.content ?? [];
-      const columns = Math.max(
-        0,
-        ...rows.map((row) =>
-          (row.content ?? []).reduce((sum, cell) => sum + Number(cell.attrs?.colspan ?? 1), 0),
-        ),
-      );
-      return [{ type: 'table', children: rows.map((row) => tableRow(row, columns)) }];
+      const grid = tableGrid(node);
+      if (grid.length === 0) return [];
+      // GFM's first row is its header: a table without a header row gets an empty one.
+      const rows = hasHeaderRow(node) ? grid : [grid[0]!.map(() => null), ...grid];
+      const align = grid[0]!.map((_, column) => {
+        const value = grid.map((row) => row[column]?.attrs?.align).find((a) => typeof a === 'string');
+        return value === 'left' || value === 'right' || value === 'center' ? value : null;
+      });
+      return [{ type: 'table', align, children: rows.map(tableRow) }];
     }
     default: {
       // A node without a Markdown form keeps its text.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RichTextDoc, RichTextNode } from '../schemas/richText';
 import { documentToText } from './convert';
-import { EVERY_NODE_DOCUMENT } from './fixture';
+import { EVERY_NODE_DOCUMENT, TABLES_AND_TASKS_DOCUMENT } from './fixture';
 import { renderPlainText } from './plain-text';
 
 const paragraph = (text: string): RichTextNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
@@ -77,5 +77,22 @@ describe('plain-text export', () => {
       }),
     );
     expect(text).toBe('One\n\nTwo\n\n-\n- filled');
+  });
+});
+
+describe('plain-text export of tables and task lists', () => {
+  it('writes a table as tab-separated rows (merged cells leave their covered columns empty) and tasks as [ ]/[x]', () => {
+    const text = documentToText('T', TABLES_AND_TASKS_DOCUMENT);
+    expect(text).toContain(
+      ['Planet\tMoons\tNotes', 'Earth\tOne\tHome', 'Luna base\t\tPlanned', 'Mars and Venus\t\tRed'].join(
+        '\n',
+      ),
+    );
+    expect(text).toContain(
+      ['[x] Write the outline', '[ ] Draft the chapters', '    [x] Chapter one', '    [ ] Chapter two'].join(
+        '\n',
+      ),
+    );
+    expect(text).toContain('Water is H2O, area is m2, and this matters and so does this.');
   });
 });

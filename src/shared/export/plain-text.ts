@@ -1,10 +1,12 @@
 import type { RichTextDoc, RichTextNode } from '../schemas/richText';
+import { tableGrid } from '../editor/table-grid';
 
 /**
  * A document as plain text, laid out the way people write it by hand: blocks apart by one blank line; a list is
  * one block, an item a line with its marker ("- " or "3. ", counted from the list's start), nested lists and an
- * item's further paragraphs indented under the item's text; quotes indented; a divider as "---". Empty
- * paragraphs add no lines. Hard breaks are newlines.
+ * item's further paragraphs indented under the item's text; a task's marker is "[ ] " or "[x] "; quotes
+ * indented; a divider as "---"; a table one line a row, its cells apart by tabs (a merged cell's text in its
+ * first column, the columns it covers empty). Empty paragraphs add no lines. Hard breaks are newlines.
  */
 export function renderPlainText(doc: RichTextDoc): string {
   return blocks(doc.content).join('\n\n');
@@ -27,7 +29,10 @@ function block(node: RichTextNode): string {
   switch (node.type) {
     case 'bulletList':
     case 'orderedList':
+    case 'taskList':
       return list(node);
+    case 'table':
+      return table(node);
     case 'blockquote':
       return indent(blocks(node.content).join('\n\n'), QUOTE_INDENT, QUOTE_INDENT);
     case 'horizontalRule':
@@ -46,11 +51,27 @@ function list(node: RichTextNode): string {
   const start = ordered ? Number(node.attrs?.start ?? 1) || 1 : 1;
   return (node.content ?? [])
     .map((item, index) => {
-      const marker = ordered ? `${start + index}.` : BULLET;
+      const marker =
+        node.type === 'taskList'
+          ? item.attrs?.checked === true
+            ? '[x]'
+            : '[ ]'
+          : ordered
+            ? `${start + index}.`
+            : BULLET;
       // An item's paragraphs and nested lists follow each other line by line, no blank line between them.
       const body = blocks(item.content).join('\n');
       return body === '' ? marker : indent(body, `${marker} `, ' '.repeat(marker.length + 1));
     })
+    .join('\n');
+}
+
+/** Tabs and line breaks inside a cell would read as the next cell or row, so they become spaces. */
+function table(node: RichTextNode): string {
+  return tableGrid(node)
+    .map((row) =>
+      row.map((cell) => (cell ? blocks(cell.content).join(' ').replace(/\s+/g, ' ').trim() : '')).join('\t'),
+    )
     .join('\n');
 }
 

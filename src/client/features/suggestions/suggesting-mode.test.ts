@@ -143,3 +143,36 @@ describe('Suggesting mode', () => {
     expect(tracked(editor)).toBe('Hi{+!+}');
   });
 });
+
+describe('Suggesting mode in tables and task lists', () => {
+  const TABLE =
+    '<p>Before.</p><table><tbody><tr><th><p>Name</p></th><th><p>Score</p></th></tr><tr><td><p>Ada</p></td><td><p>10</p></td></tr></tbody></table><p>After.</p>';
+
+  it('removing a whole table is a visible deletion of all its text; rejecting it brings the table back', () => {
+    const e = makeEditor(TABLE);
+    let table = -1;
+    e.state.doc.forEach((node, offset) => {
+      if (node.type.name === 'table') table = offset;
+    });
+    const size = e.state.doc.nodeAt(table)!.nodeSize;
+    e.view.dispatch(e.state.tr.delete(table, table + size));
+    expect(e.getHTML()).toContain('<table');
+    expect(tracked(e)).toBe('Before. | [-Name-] | [-Score-] | [-Ada-] | [-10-] | After.');
+    expect(findSuggestionChanges(e).length).toBeGreaterThan(0);
+    decideSuggestionsInEditor(e, 'reject');
+    expect(tracked(e)).toBe('Before. | Name | Score | Ada | 10 | After.');
+  });
+
+  it('typing in a cell or a task item is an insertion suggestion there', () => {
+    const e = makeEditor(
+      `${TABLE}<ul data-type="taskList"><li data-type="taskItem" data-checked="false"><p>Buy milk</p></li></ul><p>End.</p>`,
+    );
+    caretAt(e, positionAfter(e, 'Ada'));
+    type(e, ' L.');
+    caretAt(e, positionAfter(e, 'Buy milk'));
+    type(e, ' today');
+    expect(tracked(e)).toBe('Before. | Name | Score | Ada{+ L.+} | 10 | After. | Buy milk{+ today+} | End.');
+    decideSuggestionsInEditor(e, 'accept');
+    expect(e.state.doc.textContent).toBe('Before.NameScoreAda L.10After.Buy milk todayEnd.');
+  });
+});
