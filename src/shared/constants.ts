@@ -124,6 +124,9 @@ export const TABLE_CELL_ALIGNMENTS = ['left', 'center', 'right'] as const;
 export const MAX_TABLE_CELL_SPAN = 100;
 /** Widest column a table may keep, in CSS pixels (what dragging a column border stores). */
 export const MAX_TABLE_COLUMN_WIDTH_PX = 2000;
+/** Rows (the header row included) and columns of a table made with /table. */
+export const NEW_TABLE_ROWS = 3;
+export const NEW_TABLE_COLUMNS = 3;
 /** Narrowest table column, in CSS pixels (the editor's resize floor). */
 export const MIN_TABLE_COLUMN_WIDTH_PX = 25;
 

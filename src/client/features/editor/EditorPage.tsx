@@ -64,6 +64,8 @@ const LOCAL_EDIT_CLOCK_MS = 10_000;
 const loadSelectionToolbar = () => import('./components/SelectionToolbar');
 const loadBlockMenu = () => import('./components/BlockMenu');
 const SelectionToolbar = lazy(() => loadSelectionToolbar().then((m) => ({ default: m.SelectionToolbar })));
+const loadTableMenu = () => import('./components/TableMenu');
+const TableMenu = lazy(() => loadTableMenu().then((m) => ({ default: m.TableMenu })));
 const BlockMenu = lazy(() => loadBlockMenu().then((m) => ({ default: m.BlockMenu })));
 /**
  * The title the input starts with: a new document's stored title is the default name, which the input shows as
@@ -445,6 +447,7 @@ function EditorFrame(props: EditorFrameProps) {
 
   useEffect(() => {
     void loadSelectionToolbar();
+    void loadTableMenu();
     void loadBlockMenu();
     for (const plugin of plugins) plugin.preload?.();
   }, [plugins]);
@@ -585,6 +588,7 @@ function EditorFrame(props: EditorFrameProps) {
       {editor && bodyReady && (
         <Suspense fallback={null}>
           <SelectionToolbar editor={editor} onImprove={ai.improveSelection} />
+          <TableMenu editor={editor} />
           <BlockMenu editor={editor} onGenerate={ai.generate} />
         </Suspense>
       )}

@@ -24,6 +24,8 @@ describe('slash-command palette', () => {
       'Quote',
       'Code Block',
       'Divider',
+      'To-do List',
+      'Table',
     ]);
     expect(sections[1]?.items.map((i) => i.command.title)).toEqual([
       'AI Complete',
@@ -52,7 +54,9 @@ describe('slash-command palette', () => {
     expect(titles('head')).toEqual(['Heading 1', 'Heading 2', 'Heading 3']);
     expect(titles('HEADING 2')).toEqual(['Heading 2']);
     expect(titles('h2')).toEqual(['Heading 2']);
-    expect(titles('list')).toEqual(['Bullet List', 'Numbered List']);
+    expect(titles('list')).toEqual(['Bullet List', 'Numbered List', 'To-do List']);
+    expect(titles('todo')).toEqual(['To-do List']);
+    expect(titles('table')).toEqual(['Table']);
     expect(titles('ai sum')).toEqual(['AI Summarize']);
     expect(titles('  ')).toHaveLength(SLASH_COMMANDS.length);
     expect(titles('zzz')).toEqual([]);

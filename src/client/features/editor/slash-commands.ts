@@ -16,7 +16,9 @@ export type BlockCommandId =
   | 'orderedList'
   | 'quote'
   | 'codeBlock'
-  | 'divider';
+  | 'divider'
+  | 'taskList'
+  | 'table';
 
 export type AiCommandId = 'aiComplete' | 'aiRewrite' | 'aiSummarize' | 'aiAssistant';
 
@@ -116,6 +118,20 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     description: 'A horizontal line between sections',
     group: 'Basic Blocks',
     keywords: ['horizontal rule', 'hr', 'separator', 'line'],
+  },
+  {
+    id: 'taskList',
+    title: 'To-do List',
+    description: 'Tasks with checkboxes',
+    group: 'Basic Blocks',
+    keywords: ['todo', 'task', 'checkbox', 'checklist'],
+  },
+  {
+    id: 'table',
+    title: 'Table',
+    description: 'Rows and columns with a header row',
+    group: 'Basic Blocks',
+    keywords: ['grid', 'columns', 'rows'],
   },
   {
     id: 'aiComplete',

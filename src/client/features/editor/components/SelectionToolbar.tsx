@@ -1,7 +1,18 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
-import { Bold, Heading2, Italic, Link2, Quote, Sparkles, Underline } from 'lucide-react';
+import {
+  Bold,
+  Heading2,
+  Highlighter,
+  Italic,
+  Link2,
+  Quote,
+  Sparkles,
+  Subscript,
+  Superscript,
+  Underline,
+} from 'lucide-react';
 import { toast } from '@client/components/ui/use-toast';
 import { normalizeLinkInput } from '../link';
 import { ToolbarButton } from './ToolbarButton';
@@ -48,6 +59,9 @@ export function SelectionToolbar({ editor, onImprove }: SelectionToolbarProps) {
       bold: e.isActive('bold'),
       italic: e.isActive('italic'),
       underline: e.isActive('underline'),
+      highlight: e.isActive('highlight'),
+      subscript: e.isActive('subscript'),
+      superscript: e.isActive('superscript'),
       link: e.isActive('link'),
       heading2: e.isActive('heading', { level: 2 }),
       quote: e.isActive('blockquote'),
@@ -79,6 +93,27 @@ export function SelectionToolbar({ editor, onImprove }: SelectionToolbarProps) {
         onClick={() => editor.chain().focus().toggleUnderline().run()}
       >
         <Underline />
+      </ToolbarButton>
+      <ToolbarButton
+        label="Highlight"
+        active={state.highlight}
+        onClick={() => editor.chain().focus().toggleHighlight().run()}
+      >
+        <Highlighter />
+      </ToolbarButton>
+      <ToolbarButton
+        label="Subscript"
+        active={state.subscript}
+        onClick={() => editor.chain().focus().unsetSuperscript().toggleSubscript().run()}
+      >
+        <Subscript />
+      </ToolbarButton>
+      <ToolbarButton
+        label="Superscript"
+        active={state.superscript}
+        onClick={() => editor.chain().focus().unsetSubscript().toggleSuperscript().run()}
+      >
+        <Superscript />
       </ToolbarButton>
       <ToolbarButton
         label="AI Improve"

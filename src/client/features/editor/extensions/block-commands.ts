@@ -1,4 +1,5 @@
 import type { Editor, Range } from '@tiptap/core';
+import { NEW_TABLE_COLUMNS, NEW_TABLE_ROWS } from '@shared/constants';
 import type { AiActionName, EditorAiActions } from '../ai-actions';
 import type { AiCommandId, BlockCommandId, SlashCommandId } from '../slash-commands';
 import { isAiCommand, isCustomCommand } from '../slash-commands';
@@ -43,6 +44,10 @@ export function runBlockCommand(editor: Editor, id: BlockCommandId, range?: Rang
       return chain.toggleCodeBlock().run();
     case 'divider':
       return chain.setHorizontalRule().run();
+    case 'taskList':
+      return chain.toggleTaskList().run();
+    case 'table':
+      return chain.insertTable({ rows: NEW_TABLE_ROWS, cols: NEW_TABLE_COLUMNS, withHeaderRow: true }).run();
   }
 }
 
