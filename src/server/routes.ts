@@ -12,6 +12,7 @@ import { documentFolderRoutes, folderRoutes, folderTrashRoutes } from './folders
 import { healthRoutes } from './health';
 import { importRoutes } from './imports';
 import { openApiRoutes } from './openapi';
+import { peopleRoutes } from './people';
 import { searchRoutes } from './search';
 import { settingsRoutes } from './settings';
 import { sharingRoutes } from './sharing';
@@ -38,6 +39,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(aiChatRoutes, { prefix: '/ai/chat' });
   await app.register(billingRoutes);
   await app.register(sharingRoutes);
+  await app.register(peopleRoutes);
   await app.register(exportRoutes);
   await app.register(adminAiRoutes, { prefix: '/admin' });
   await app.register(apiTokenRoutes);

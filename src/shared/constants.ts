@@ -246,3 +246,8 @@ export const API_TOKEN_NAME_MAX_LENGTH = 100;
 /** Expiry choices offered when creating a token (days); none is also allowed. */
 export const API_TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 export const API_TOKEN_MAX_EXPIRY_DAYS = 3_650;
+/**
+ * Invitations by e-mail one client may send per hour: each may send a mail to an address the server does not
+ * know, so this bounds what anyone can make the server send, whatever the plan allows per document.
+ */
+export const MEMBER_INVITES_PER_HOUR = 30;

@@ -23,6 +23,8 @@ export interface PlanDefinition {
     aiTokensPerMonth: number;
     /** Days automatic versions are kept (named versions and the newest one always are); null = forever. */
     versionRetentionDays: number | null;
+    /** People the owner may invite to one document (members and waiting invitations); null = unlimited. */
+    peoplePerDocument: number | null;
   };
 }
 
@@ -34,7 +36,7 @@ export const PLANS: readonly PlanDefinition[] = [
     annualPrice: 0,
     features: ['1 workspace', '3 documents', 'Basic formatting', 'Auto-save', 'Export PDF/Word'],
     popular: false,
-    limits: { documents: 3, aiTokensPerMonth: 5_000, versionRetentionDays: 7 },
+    limits: { documents: 3, aiTokensPerMonth: 5_000, versionRetentionDays: 7, peoplePerDocument: 2 },
   },
   {
     id: 'creator',
@@ -50,7 +52,7 @@ export const PLANS: readonly PlanDefinition[] = [
       'Advanced formatting',
     ],
     popular: true,
-    limits: { documents: 500, aiTokensPerMonth: 50_000, versionRetentionDays: 90 },
+    limits: { documents: 500, aiTokensPerMonth: 50_000, versionRetentionDays: 90, peoplePerDocument: 10 },
   },
   {
     id: 'professional',
@@ -68,7 +70,12 @@ export const PLANS: readonly PlanDefinition[] = [
       'Removal of the Quillwright badge',
     ],
     popular: false,
-    limits: { documents: null, aiTokensPerMonth: 100_000, versionRetentionDays: null },
+    limits: {
+      documents: null,
+      aiTokensPerMonth: 100_000,
+      versionRetentionDays: null,
+      peoplePerDocument: null,
+    },
   },
 ];
 

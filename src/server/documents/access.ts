@@ -11,7 +11,12 @@ import {
   type DocumentRole,
 } from './policy';
 import { verifyShareToken } from './share-links';
-import { findDocumentOwners, findOwnedDocument, isHeldBy, type DocumentRecord } from './repository';
+import {
+  findDocumentRoleFacts,
+  findReadableDocument,
+  findRoleFacts,
+  type DocumentRecord,
+} from './repository';
 
 /**
  * The access policy (policy.ts) asked of the database: an actor's role on a document, and the refusal of
@@ -36,7 +41,10 @@ export async function documentRole(
   documentId: string,
 ): Promise<DocumentRole | null> {
   if (!isUuid(documentId)) return null;
-  if (actor.kind === 'user') return (await isHeldBy(deps.db, actor.userId, documentId)) ? 'owner' : null;
+  if (actor.kind === 'user') {
+    const facts = await findRoleFacts(deps.db, actor.userId, documentId);
+    return roleOfUser(facts?.ownerId, actor.userId, facts?.memberRole);
+  }
   if (actor.documentId !== documentId) return null;
   if (!deps.config) throw new Error('Checking a share token needs the JWT secret');
   const grant = await verifyShareToken(deps.db, deps.config.JWT_SECRET, actor.token);
@@ -62,16 +70,25 @@ export async function authorizeDocument(
 
 /**
  * The roles of signed-in users on many documents at once (the socket's sweep, every second): one small
- * statement reads the documents' owners, and the policy's rule decides each pair.
+ * statement reads the documents' owners and the users' member roles, and the policy's rule decides each pair.
  */
 export async function userRoles(
   database: Database,
   pairs: Iterable<{ userId: string; documentId: string }>,
 ): Promise<(pair: { userId: string; documentId: string }) => DocumentRole | null> {
   const ids = new Set<string>();
-  for (const { documentId } of pairs) if (isUuid(documentId)) ids.add(documentId);
-  const owners = ids.size > 0 ? await findDocumentOwners(database, [...ids]) : new Map<string, string>();
-  return ({ userId, documentId }) => roleOfUser(owners.get(documentId), userId);
+  const users = new Set<string>();
+  for (const { documentId, userId } of pairs) {
+    if (!isUuid(documentId)) continue;
+    ids.add(documentId);
+    users.add(userId);
+  }
+  const facts =
+    ids.size > 0
+      ? await findDocumentRoleFacts(database, [...ids], [...users])
+      : { owners: new Map<string, string>(), memberRoles: new Map<string, string>() };
+  return ({ userId, documentId }) =>
+    roleOfUser(facts.owners.get(documentId), userId, facts.memberRoles.get(`${documentId}\u0000${userId}`));
 }
 
 /**
@@ -85,9 +102,9 @@ export async function documentForUser(
   ability: DocumentAbility,
   code = 'not_found',
 ): Promise<DocumentRecord> {
-  const document = isUuid(documentId) ? await findOwnedDocument(deps.db, userId, documentId) : undefined;
-  if (!document || !can(roleOfUser(document.userId, userId), ability)) {
-    throw notFound('Document not found', code);
-  }
+  if (!isUuid(documentId)) throw notFound('Document not found', code);
+  const role = await documentRole(deps, { kind: 'user', userId }, documentId);
+  const document = can(role, ability) ? await findReadableDocument(deps.db, userId, documentId) : undefined;
+  if (!document) throw notFound('Document not found', code);
   return document;
 }

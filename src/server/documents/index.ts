@@ -3,7 +3,7 @@ export { authorizeDocument, can, documentForUser, documentRole, userRoles } from
 export type { DocumentAbility, DocumentRole } from './access';
 export { tokenMay } from './policy';
 export { DOCUMENT_EVENT_TYPES, DocumentEvents } from './events';
-export { countDocumentsByUser, countDocumentsOf, findDocumentOwner } from './repository';
+export { countDocumentsByUser, countDocumentsOf, findDocumentOwner, listSharedWith } from './repository';
 export type { LiveStoreResult } from './repository';
 export {
   accessOfShare,

@@ -25,6 +25,7 @@ const EXPECTED: Record<DocumentAbility, Record<DocumentRole, boolean>> = {
   suggest: { owner: true, editor: true, suggester: true, viewer: false },
   openLive: { owner: true, editor: true, suggester: true, viewer: false },
   share: { owner: true, editor: false, suggester: false, viewer: false },
+  manageMembers: { owner: true, editor: false, suggester: false, viewer: false },
   delete: { owner: true, editor: false, suggester: false, viewer: false },
   useAi: { owner: true, editor: false, suggester: false, viewer: false },
   seeVersions: { owner: true, editor: false, suggester: false, viewer: false },

@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { documents } from '../db/schema';
+import { and, eq, exists, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { documentMembers, documents } from '../db/schema';
 import type { ApiTokenScope } from '../../shared/schemas/api-tokens';
 import type { ShareAccess } from '../../shared/share-links';
+import { MEMBER_ROLES, type MemberRole } from '../../shared/schemas/people';
 
 /**
  * Who may do what to a document: the rule every way in asks (REST routes, the collaboration socket and its
@@ -9,8 +10,10 @@ import type { ShareAccess } from '../../shared/share-links';
  * role on a document (using `ownDocuments` below, the same condition the repository's queries use) and
  * refuses what the role's abilities do not include.
  *
- * Roles: the document's user is its owner. A share-link visitor is an editor, suggester or viewer as the
- * share settings hold now. Anyone else has no role, and is told the document does not exist.
+ * Roles: the document's user is its owner. A person the owner invited (document_members) is an editor,
+ * suggester or viewer as their row holds now; so is a share-link visitor, as the share settings hold now.
+ * Anyone else has no role, and is told the document does not exist. A trashed document gives no one a role
+ * but its owner, and the owner only the trash's abilities (list, restore, delete for good).
  */
 
 /** What can be done to a document. */
@@ -28,6 +31,8 @@ export const DOCUMENT_ABILITIES = [
   'openLive',
   /** Change the share settings, reset the link. */
   'share',
+  /** Invite people, change their roles, remove them. */
+  'manageMembers',
   'delete',
   /** Ask the AI about the document, keep its suggestions and chat about it. */
   'useAi',
@@ -87,11 +92,36 @@ export const SHARE_ROLES: Readonly<Record<ShareAccess, DocumentRole>> = {
   view: 'viewer',
 };
 
+/** The roles a member row can hold that include `ability` (the abilities table decides, not a list here). */
+function memberRolesWith(ability: DocumentAbility): MemberRole[] {
+  return MEMBER_ROLES.filter((role) => can(role, ability));
+}
+
 /**
- * The documents a signed-in user holds a role on, as a where-clause on `documents`: their own (the owner
- * role), outside the trash. The repository's list, get, update and delete statements are built on it, and the
- * single check (documentRole) runs it, so a list and a check cannot disagree, and a trashed document is
- * missing to every way in at once. `userId` may be a value or a placeholder of a prepared statement.
+ * The documents a signed-in user may do `ability` to, as a where-clause on `documents`, outside the trash:
+ * their own (the owner may do everything) and those they are a member of with a role that includes it.
+ * The repository's reads (`read`) and the editor's writes (`write`) are built on it.
+ */
+export function documentsWith(userId: SQLWrapper | string, ability: DocumentAbility): SQL {
+  const roles = memberRolesWith(ability);
+  const member =
+    roles.length === 0
+      ? undefined
+      : exists(
+          sql`(select 1 from ${documentMembers} where ${and(
+            eq(documentMembers.documentId, documents.id),
+            eq(documentMembers.userId, userId),
+            inArray(documentMembers.role, roles),
+          )})`,
+        );
+  return and(isNull(documents.trashedAt), or(eq(documents.userId, userId), member))!;
+}
+
+/**
+ * The documents a signed-in user owns, as a where-clause on `documents`, outside the trash: what owner-only
+ * statements (delete, share settings, members, counts for plan limits, the dashboard's own list) act on. A
+ * trashed document is missing to every way in at once. `userId` may be a value or a placeholder of a prepared
+ * statement.
  */
 export function ownDocuments(userId: SQLWrapper | string): SQL {
   return and(eq(documents.userId, userId), isNull(documents.trashedAt))!;
@@ -103,9 +133,20 @@ export function ownTrashedDocuments(userId: SQLWrapper | string): SQL {
 }
 
 /**
- * The same rule for a document whose owner is already known (the socket's batched re-check reads the owners
- * of many documents in one statement): the owner role, or none.
+ * The same rule for a document whose owner and the user's member row are already known (outside the trash):
+ * the owner role, the member's role, or none. `documentRole` and the socket's batched re-check (the owners
+ * and member roles of many documents in one statement) decide with it.
  */
-export function roleOfUser(ownerId: string | undefined, userId: string): DocumentRole | null {
-  return ownerId !== undefined && ownerId === userId ? 'owner' : null;
+export function roleOfUser(
+  ownerId: string | undefined,
+  userId: string,
+  memberRole?: string | null,
+): DocumentRole | null {
+  if (ownerId === undefined) return null;
+  if (ownerId === userId) return 'owner';
+  return isMemberRole(memberRole) ? memberRole : null;
+}
+
+function isMemberRole(value: string | null | undefined): value is MemberRole {
+  return (MEMBER_ROLES as readonly (string | null | undefined)[]).includes(value);
 }

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { documents, folders } from '../db/schema';
+import { documentMembers, documents, folders, users } from '../db/schema';
 import { sessionSignedInExists } from '../plugins';
 import type { RichTextDoc } from '../../shared/schemas/richText';
-import { ownDocuments, ownTrashedDocuments } from './policy';
+import { documentsWith, ownDocuments, ownTrashedDocuments } from './policy';
 
 /**
  * Every SQL statement on the `documents` table. Callers (the documents service, the collaboration
@@ -74,8 +74,11 @@ function buildStatements(db: Db) {
   const userId = sql.placeholder('userId');
   const content = sql.placeholder('content');
   const versions = sql.placeholder('versions');
-  // Every owner's statement reads and writes only what the access policy's condition lets the user hold.
-  const ownedBy = and(eq(documents.id, id), ownDocuments(userId));
+  // Every statement reads and writes only what the access policy's condition lets the user do: the owner
+  // everything, a member what their role includes.
+  const readableBy = and(eq(documents.id, id), documentsWith(userId, 'read'));
+  const liveFor = and(eq(documents.id, id), documentsWith(userId, 'openLive'));
+  const writableBy = and(eq(documents.id, id), documentsWith(userId, 'write'));
   // The caller's session is still active (not signed out): the check requireUser makes, done in the same
   // statement as the read or write (see requireTokenClaims in plugins/auth.ts).
   const sessionActive = sessionSignedInExists(sql.placeholder('sessionId'), userId);
@@ -97,7 +100,7 @@ function buildStatements(db: Db) {
       })
       .where(
         and(
-          ownedBy,
+          writableBy,
           sql`(${versions}::text is null or ${documents.version}::text = any(string_to_array(${versions}::text, ',')))`,
           withSession ? sessionActive : undefined,
         ),
@@ -112,23 +115,41 @@ function buildStatements(db: Db) {
       .where(ownDocuments(userId))
       .orderBy(desc(documents.updatedAt), desc(documents.createdAt))
       .prepare('qw_documents_list'),
-    get: db.select(fullColumns).from(documents).where(ownedBy).limit(1).prepare('qw_documents_get'),
+    get: db.select(fullColumns).from(documents).where(readableBy).limit(1).prepare('qw_documents_get'),
     getInSession: db
       .select(fullColumns)
       .from(documents)
-      .where(and(ownedBy, sessionActive))
+      .where(and(readableBy, sessionActive))
       .limit(1)
       .prepare('qw_documents_get_in_session'),
     headInSession: db
       .select(headColumns)
       .from(documents)
-      .where(and(ownedBy, sessionActive))
+      .where(and(readableBy, sessionActive))
       .limit(1)
       .prepare('qw_documents_head_in_session'),
+    writableHead: db
+      .select(headColumns)
+      .from(documents)
+      .where(writableBy)
+      .limit(1)
+      .prepare('qw_documents_writable_head'),
+    writableHeadInSession: db
+      .select(headColumns)
+      .from(documents)
+      .where(and(writableBy, sessionActive))
+      .limit(1)
+      .prepare('qw_documents_writable_head_in_session'),
+    liveInSession: db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(liveFor, sessionActive))
+      .limit(1)
+      .prepare('qw_documents_live_in_session'),
     stateInSession: db
       .select({ ydocState: documents.ydocState })
       .from(documents)
-      .where(and(ownedBy, sessionActive))
+      .where(and(liveFor, sessionActive))
       .limit(1)
       .prepare('qw_documents_state_in_session'),
     insert: db
@@ -140,12 +161,18 @@ function buildStatements(db: Db) {
     updateInSession: update(true, true, 'qw_documents_update_in_session'),
     replaceContent: update(false, false, 'qw_documents_replace_content'),
     replaceContentInSession: update(true, false, 'qw_documents_replace_content_in_session'),
-    held: db
-      .select({ id: documents.id })
+    role: db
+      .select({
+        ownerId: documents.userId,
+        memberRole: sql<string | null>`(select ${documentMembers.role} from ${documentMembers} where ${and(
+          eq(documentMembers.documentId, documents.id),
+          eq(documentMembers.userId, userId),
+        )})`,
+      })
       .from(documents)
-      .where(ownedBy)
+      .where(and(eq(documents.id, id), isNull(documents.trashedAt)))
       .limit(1)
-      .prepare('qw_documents_held'),
+      .prepare('qw_documents_role'),
     owner: db
       .select({ userId: documents.userId })
       .from(documents)
@@ -166,14 +193,17 @@ function statements(db: Db): ReturnType<typeof buildStatements> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Owner's CRUD (REST)
+// CRUD (REST): the owner's, and what a member's role allows
 
 export function listDocumentsOf(db: Db, userId: string): Promise<DocumentSummaryRecord[]> {
   return statements(db).list.execute({ userId });
 }
 
-/** The user's document, optionally only while `sessionId` is an active session of theirs. */
-export async function findOwnedDocument(
+/**
+ * The document when the user may read it (theirs, or they are a member), optionally only while `sessionId` is
+ * an active session of theirs.
+ */
+export async function findReadableDocument(
   db: Db,
   userId: string,
   documentId: string,
@@ -186,8 +216,8 @@ export async function findOwnedDocument(
   return row && asRecord(row);
 }
 
-/** The user's document without its content, while `sessionId` is an active session of theirs. */
-export async function findOwnedDocumentHead(
+/** The document without its content when the user may read it, while `sessionId` is an active session of theirs. */
+export async function findReadableDocumentHead(
   db: Db,
   userId: string,
   documentId: string,
@@ -198,10 +228,38 @@ export async function findOwnedDocumentHead(
 }
 
 /**
- * The stored Yjs state of the user's document while `sessionId` is an active session of theirs: `{ ydocState }`
- * (null before the document was first live), or undefined when there is no such document.
+ * The document without its content when the user may write it (theirs, or they are an editor), optionally only
+ * while `sessionId` is an active session of theirs.
  */
-export async function findOwnedLiveState(
+export async function findWritableDocumentHead(
+  db: Db,
+  userId: string,
+  documentId: string,
+  sessionId?: string,
+): Promise<DocumentHeadRecord | undefined> {
+  const prepared = statements(db);
+  const [row] = sessionId
+    ? await prepared.writableHeadInSession.execute({ id: documentId, userId, sessionId })
+    : await prepared.writableHead.execute({ id: documentId, userId });
+  return row;
+}
+
+/** Whether the user may open the document live, while `sessionId` is an active session of theirs. */
+export async function mayOpenLive(
+  db: Db,
+  userId: string,
+  documentId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const [row] = await statements(db).liveInSession.execute({ id: documentId, userId, sessionId });
+  return row !== undefined;
+}
+
+/**
+ * The stored Yjs state of a document the user may open live, while `sessionId` is an active session of theirs:
+ * `{ ydocState }` (null before the document was first live), or undefined when there is no such document.
+ */
+export async function findLiveStateFor(
   db: Db,
   userId: string,
   documentId: string,
@@ -234,7 +292,8 @@ export interface DocumentUpdate {
 }
 
 /**
- * Applies a change to the user's document; undefined when it is missing, not theirs, its version is not
+ * Applies a change to a document the user may write (theirs, or they are an editor); undefined when it is
+ * missing, not writable by them, its version is not
  * among `versions`, or the session is not active. A content replacement does not read the content back.
  */
 export async function updateOwnedDocument(
@@ -373,10 +432,17 @@ export async function purgeExpiredTrash(
 // ---------------------------------------------------------------------------------------------------------
 // Ownership (access rules) and counts (plan limits, billing admin)
 
-/** Whether the user holds a role on the document (the access policy's condition). */
-export async function isHeldBy(db: Db, userId: string, documentId: string): Promise<boolean> {
-  const [row] = await statements(db).held.execute({ id: documentId, userId });
-  return row !== undefined;
+/**
+ * What decides a signed-in user's role on a document outside the trash (policy.ts roleOfUser): its owner and
+ * the user's member role; undefined when there is no such document or it is in the trash.
+ */
+export async function findRoleFacts(
+  db: Db,
+  userId: string,
+  documentId: string,
+): Promise<{ ownerId: string; memberRole: string | null } | undefined> {
+  const [row] = await statements(db).role.execute({ id: documentId, userId });
+  return row;
 }
 
 /** The owner's user id, or undefined when the document does not exist. */
@@ -385,22 +451,42 @@ export async function findDocumentOwner(db: Db, documentId: string): Promise<str
   return row?.userId;
 }
 
-const DOCUMENT_OWNERS_SQL = `select id, user_id from documents
-  where id = any(string_to_array($1::text, ',')::uuid[]) and trashed_at is null`;
+const DOCUMENT_OWNERS_SQL = `select d.id, d.user_id, m.user_id as member_id, m.role as member_role
+  from documents d
+  left join document_members m on m.document_id = d.id
+    and m.user_id = any(string_to_array($2::text, ',')::uuid[])
+  where d.id = any(string_to_array($1::text, ',')::uuid[]) and d.trashed_at is null`;
+
+/** The owners of documents, and the member roles of the users asked about, in one statement. */
+export interface DocumentRoleFacts {
+  owners: Map<string, string>;
+  /** `${documentId}\u0000${userId}` → role. */
+  memberRoles: Map<string, string>;
+}
 
 /**
- * Owners of many documents outside the trash (ownDocuments' rule, written out) in one small statement (the collaboration access sweep runs it every second).
- * Raw SQL on purpose: with PGlite each statement through Drizzle cost about twice as much.
+ * Owners of many documents outside the trash, and the given users' member roles on them, in one small statement
+ * (the collaboration access sweep runs it every second). Raw SQL on purpose: with PGlite each statement through
+ * Drizzle cost about twice as much.
  */
-export async function findDocumentOwners(
+export async function findDocumentRoleFacts(
   database: Database,
   documentIds: string[],
-): Promise<Map<string, string>> {
-  const rows = (await database.exec(DOCUMENT_OWNERS_SQL, [documentIds.join(',')])) as {
+  userIds: string[],
+): Promise<DocumentRoleFacts> {
+  const rows = (await database.exec(DOCUMENT_OWNERS_SQL, [documentIds.join(','), userIds.join(',')])) as {
     id: string;
     user_id: string;
+    member_id: string | null;
+    member_role: string | null;
   }[];
-  return new Map(rows.map((row) => [row.id, row.user_id]));
+  const facts: DocumentRoleFacts = { owners: new Map(), memberRoles: new Map() };
+  for (const row of rows) {
+    facts.owners.set(row.id, row.user_id);
+    if (row.member_id && row.member_role)
+      facts.memberRoles.set(`${row.id}\u0000${row.member_id}`, row.member_role);
+  }
+  return facts;
 }
 
 /** How many documents the user has outside the trash (what plan limits count). */
@@ -604,4 +690,43 @@ export async function storeLiveStates(
   return new Map(
     rows.map((row) => [row.id, { version: row.version, updatedAt: new Date(row.updated_at) }] as const),
   );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// People on a document: what a member sees of the documents shared with them
+
+export interface SharedWithRecord {
+  id: string;
+  title: string;
+  updatedAt: Date;
+  role: string;
+  ownerName: string;
+  ownerEmail: string;
+}
+
+/**
+ * The documents outside the trash the user is a member of (optionally only `documentId`), most recently
+ * updated first, with their owner's name.
+ */
+export function listSharedWith(db: Db, userId: string, documentId?: string): Promise<SharedWithRecord[]> {
+  return db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      updatedAt: documents.updatedAt,
+      role: documentMembers.role,
+      ownerName: users.fullName,
+      ownerEmail: users.email,
+    })
+    .from(documentMembers)
+    .innerJoin(documents, eq(documents.id, documentMembers.documentId))
+    .innerJoin(users, eq(users.id, documents.userId))
+    .where(
+      and(
+        eq(documentMembers.userId, userId),
+        isNull(documents.trashedAt),
+        documentId === undefined ? undefined : eq(documents.id, documentId),
+      ),
+    )
+    .orderBy(desc(documents.updatedAt), documents.id);
 }

@@ -2,9 +2,10 @@ import type { ServerDependencies } from '../dependencies';
 import type { Db } from '../db/client';
 import { notFound } from '../errors';
 import {
-  findOwnedDocument,
-  findOwnedDocumentHead,
-  findOwnedLiveState,
+  findReadableDocument,
+  findReadableDocumentHead,
+  findLiveStateFor,
+  mayOpenLive,
   listDocumentsOf,
   type DocumentHeadRecord,
   type DocumentRecord,
@@ -14,7 +15,7 @@ import {
 export type { DocumentHeadRecord, DocumentRecord, DocumentSummaryRecord } from './repository';
 
 /**
- * Reading documents: owner-only (docs/product-rules.md#roles). Every change goes through the document writer
+ * Reading documents: the owner's, and those a member's role lets them read (policy.ts). Every change goes through the document writer
  * (writer.ts, `ctx.documentWriter`). No HTTP here: callers map results to responses. Another user's document
  * and a missing one are the same thing to a caller: not found.
  */
@@ -49,14 +50,14 @@ export async function listDocuments(ctx: DocumentsContext, userId: string): Prom
   return listDocumentsOf(ctx.db, userId);
 }
 
-/** The document if it exists and belongs to the user, else 404. */
+/** The document if it exists and the user may read it (owner or member), else 404. */
 export async function getDocument(
   ctx: DocumentsContext,
   userId: string,
   documentId: string,
   options: SessionOption = {},
 ): Promise<DocumentRecord> {
-  const document = await findOwnedDocument(ctx.db, userId, documentId, options.sessionId);
+  const document = await findReadableDocument(ctx.db, userId, documentId, options.sessionId);
   if (!document) throw notFound('Document not found');
   return document;
 }
@@ -71,7 +72,7 @@ export async function getDocumentHead(
   documentId: string,
   options: { sessionId: string },
 ): Promise<DocumentHeadRecord> {
-  const document = await findOwnedDocumentHead(ctx.db, userId, documentId, options.sessionId);
+  const document = await findReadableDocumentHead(ctx.db, userId, documentId, options.sessionId);
   if (!document) throw notFound('Document not found');
   return document;
 }
@@ -96,13 +97,13 @@ export async function getDocumentState(
   options: { sessionId: string; live: LiveStates },
 ): Promise<Uint8Array | null> {
   if (options.live.hasCurrentState(documentId)) {
-    const owned = await findOwnedDocumentHead(ctx.db, userId, documentId, options.sessionId);
-    if (!owned) throw notFound('Document not found');
+    if (!(await mayOpenLive(ctx.db, userId, documentId, options.sessionId)))
+      throw notFound('Document not found');
     // Unloaded meanwhile (its last editor left): what was stored, below.
     const live = options.live.currentState(documentId);
     if (live) return live;
   }
-  const row = await findOwnedLiveState(ctx.db, userId, documentId, options.sessionId);
+  const row = await findLiveStateFor(ctx.db, userId, documentId, options.sessionId);
   if (!row) throw notFound('Document not found');
   return options.live.currentState(documentId) ?? row.ydocState;
 }

@@ -20,8 +20,7 @@ import {
   claimFirstLiveState,
   deleteTrashedDocuments,
   findLiveState,
-  findOwnedDocument,
-  findOwnedDocumentHead,
+  findWritableDocumentHead,
   insertDocument,
   purgeExpiredTrash,
   isInTrashOf,
@@ -238,9 +237,7 @@ export class DocumentWriter {
   ): Promise<DocumentRecord> {
     const { userId, documentId, expectedVersions, sessionId } = input;
     const db = this.deps.database.db;
-    const head = sessionId
-      ? await findOwnedDocumentHead(db, userId, documentId, sessionId)
-      : await findOwnedDocument(db, userId, documentId);
+    const head = await findWritableDocumentHead(db, userId, documentId, sessionId);
     if (!head) throw notFound('Document not found');
     if (expectedVersions && !expectedVersions.includes(head.version)) return this.refuse(input);
     await this.publishReplacing(input);
@@ -460,7 +457,7 @@ export class DocumentWriter {
   /** Nothing was written: 404 when the document is missing or not the user's, else 412 (If-Match). */
   private async refuse(input: UpdateInput): Promise<never> {
     if (input.expectedVersions) {
-      const exists = await findOwnedDocument(this.deps.database.db, input.userId, input.documentId);
+      const exists = await findWritableDocumentHead(this.deps.database.db, input.userId, input.documentId);
       if (exists) {
         throw preconditionFailed('The document has changed since you loaded it (If-Match does not match)');
       }

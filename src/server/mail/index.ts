@@ -5,6 +5,7 @@ export {
   emailChangeMail,
   emailChangeNoticeMail,
   existingAccountMail,
+  invitationMail,
   recoveryMail,
   signupMail,
 } from './templates';

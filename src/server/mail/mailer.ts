@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 
-type MailType = 'recovery' | 'signup' | 'email_change' | 'email_change_notice';
+type MailType = 'recovery' | 'signup' | 'email_change' | 'email_change_notice' | 'invitation';
 
 export interface MailMessage {
   type: MailType;

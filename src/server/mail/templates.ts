@@ -112,3 +112,25 @@ export function emailChangeNoticeMail(
     'If you asked for this change, there is nothing to do here.',
   );
 }
+
+/** The owner of a document invited an address that has no account yet. */
+export function invitationMail(
+  to: string,
+  inviter: string,
+  documentTitle: string,
+  roleText: string,
+  link: string,
+): MailMessage {
+  return message(
+    'invitation',
+    to,
+    `${inviter} shared “${documentTitle}” with you`,
+    [
+      `${inviter} invited you to the document “${documentTitle}” on ${PRODUCT_NAME}: you ${roleText}.`,
+      `Create your ${PRODUCT_NAME} account with this address (${to}) and the document opens for you.`,
+    ],
+    'Open the document',
+    link,
+    'If you did not expect this, ignore this mail: nothing happens without an account.',
+  );
+}

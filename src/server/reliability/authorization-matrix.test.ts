@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
@@ -304,6 +304,36 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'POST /api/documents/:id/share/reset': {
     call: (s) => ({ path: `/api/documents/${s.documentId}/share/reset` }),
+    expect: documentScoped(200),
+  },
+  // People on a document: managing them is the owner's; "Shared with me" is each user's own.
+  'GET /api/documents/:id/members': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/members` }),
+    expect: documentScoped(200),
+  },
+  'POST /api/documents/:id/members': {
+    call: (s) => ({
+      path: `/api/documents/${s.documentId}/members`,
+      body: { email: `matrix-${randomUUID()}@example.com`, role: 'viewer' },
+    }),
+    expect: documentScoped(201),
+  },
+  'PATCH /api/documents/:id/members/:memberId': {
+    // No such member: the owner is told so; anyone else, that the document does not exist.
+    call: (s) => ({ path: `/api/documents/${s.documentId}/members/${UNKNOWN_ID}`, body: { role: 'editor' } }),
+    expect: documentScoped(404),
+  },
+  'DELETE /api/documents/:id/members/:memberId': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/members/${UNKNOWN_ID}` }),
+    expect: documentScoped(404),
+  },
+  'GET /api/shared-with-me': {
+    call: () => ({ path: '/api/shared-with-me' }),
+    expect: userScoped(200),
+    check: ensureNotListed,
+  },
+  'GET /api/shared-with-me/:id': {
+    call: (s) => ({ path: `/api/shared-with-me/${s.documentId}` }),
     expect: documentScoped(200),
   },
   'GET /api/shared/:id': {

@@ -12,7 +12,7 @@ const MAX_FULL_NAME_LENGTH = 200;
 const MAX_EMAIL_LENGTH = 254;
 
 /** E-mail addresses are trimmed and lower-cased before anything else looks at them. */
-const emailSchema = z
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .toLowerCase()

@@ -8,3 +8,4 @@ export * from './versions';
 export * from './ai-settings';
 export * from './folders';
 export * from './api-tokens';
+export * from './members';
