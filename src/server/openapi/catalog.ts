@@ -41,6 +41,7 @@ import {
   placeDocumentBodySchema,
   updateFolderBodySchema,
 } from '../../shared/schemas/folders';
+import { inviteMemberSchema, updateMemberSchema } from '../../shared/schemas/people';
 import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';
 import { updateShareSettingsSchema, unlockShareSchema } from '../../shared/schemas/sharing';
 import { updateUserSettingsSchema } from '../../shared/schemas/settings';
@@ -180,6 +181,20 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'POST /api/shared/:id/unlock': op('Sharing', 'public', "Enter a shared document's password", {
     body: unlockShareSchema,
   }),
+
+  'GET /api/documents/:id/members': op('Sharing', 'session', 'The people on the document (owner only)'),
+  'POST /api/documents/:id/members': op('Sharing', 'session', 'Invite someone by e-mail with a role', {
+    body: inviteMemberSchema,
+    status: 201,
+  }),
+  'PATCH /api/documents/:id/members/:memberId': op('Sharing', 'session', "Change a person's role", {
+    body: updateMemberSchema,
+  }),
+  'DELETE /api/documents/:id/members/:memberId': op('Sharing', 'session', 'Remove a person', {
+    status: 204,
+  }),
+  'GET /api/shared-with-me': op('Sharing', 'session', 'The documents others shared with me'),
+  'GET /api/shared-with-me/:id': op('Sharing', 'session', 'One document shared with me, with my role'),
 
   'GET /api/documents/:id/versions': op('Versions', 'session', "The document's versions, newest first"),
   'POST /api/documents/:id/versions': op('Versions', 'session', 'Save a named version', {
