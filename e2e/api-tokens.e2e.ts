@@ -1,8 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, openHome, shoot, test } from './fixtures';
-import { E2E_BASE_URL } from './env';
+import { expect, openHome, type Session, shoot, test, testClientAddress } from './fixtures';
+import { E2E_ADMIN, E2E_BASE_URL } from './env';
 
-/** Account settings → API tokens: make a token, copy it once, use it from a script, revoke it. */
+/**
+ * Account settings → API tokens: make a token, copy it once, use it from a script, revoke it; the admin's switch
+ * for the instance; the API reference page.
+ */
+
+// The admin's switch is one per instance: the test that turns it off must not overlap one that uses a token.
+test.describe.configure({ mode: 'serial' });
 
 async function openTokens(page: Page) {
   await page.getByRole('button', { name: 'Account settings' }).click();
@@ -118,4 +124,72 @@ test('the API reference at /docs/api lists the routes from the OpenAPI document,
   await shoot(page, 'api-reference', 390);
   const link = page.getByRole('link', { name: 'openapi.json' });
   expect(await link.getAttribute('href')).toBe('/api/openapi.json');
+});
+
+test("the admin turns API tokens off in settings: a member's token is refused, and no token can be made", async ({
+  page,
+  request,
+  users,
+}) => {
+  const member = await users.create({ prefix: 'api-tokens-member' });
+  const made = await users
+    .api(member)
+    .post('/api/me/api-tokens', { name: 'Nightly export', scopes: ['read'] });
+  expect(made.status()).toBe(201);
+  const memberToken = ((await made.json()) as { token: string }).token;
+  expect((await fetchWithToken(memberToken, '/api/documents')).status).toBe(200);
+
+  const signIn = await request.post('/api/auth/token?grant_type=password', {
+    headers: { 'x-forwarded-for': testClientAddress() },
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  const session = (await signIn.json()) as Session;
+  const setEnabled = (enabled: boolean) =>
+    request.put('/api/admin/api-tokens', {
+      headers: { authorization: `Bearer ${session.access_token}` },
+      data: { enabled },
+    });
+  try {
+    await users.login({ email: E2E_ADMIN.email, password: E2E_ADMIN.password, fullName: 'Admin', session });
+    await openHome(page);
+    const dialog = await openTokens(page);
+    const allow = dialog.getByRole('switch', { name: /Allow API tokens on this server/ });
+    await expect(allow).toBeChecked();
+    await allow.click();
+    await expect(allow).not.toBeChecked();
+    await expect(dialog.getByText('API tokens are turned off on this server.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Create token' })).toBeDisabled();
+    await shoot(page, 'settings-api-tokens-off', 1280);
+    // The admin's seven tabs each show their whole name, side by side.
+    const names = [
+      'Profile',
+      'Preferences',
+      'Subscription',
+      'Notifications',
+      'AI commands',
+      'API tokens',
+      'AI',
+    ];
+    const boxes = [];
+    for (const name of names) {
+      const label = dialog.getByRole('tab', { name, exact: true }).getByText(name, { exact: true });
+      expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      boxes.push((await label.boundingBox())!);
+    }
+    for (let i = 1; i < boxes.length; i++) {
+      expect(boxes[i]!.x).toBeGreaterThanOrEqual(boxes[i - 1]!.x + boxes[i - 1]!.width);
+    }
+
+    const refused = await fetchWithToken(memberToken, '/api/documents');
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('api_tokens_disabled');
+
+    await allow.click();
+    await expect(allow).toBeChecked();
+    await expect(dialog.getByText('API tokens are turned off on this server.')).toHaveCount(0);
+    expect((await fetchWithToken(memberToken, '/api/documents')).status).toBe(200);
+  } finally {
+    expect((await setEnabled(true)).ok()).toBeTruthy();
+  }
 });

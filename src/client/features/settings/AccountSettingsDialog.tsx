@@ -82,6 +82,8 @@ export function AccountSettingsDialog({
   }
 
   const tabs = SETTINGS_TABS.filter((entry) => isAdmin || entry.value !== 'ai');
+  // Seven names and their icons do not fit the dialog's width in one row; the names alone do.
+  const iconClass = tabs.length > 6 ? 'hidden' : 'hidden sm:block';
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -107,7 +109,7 @@ export function AccountSettingsDialog({
                 value={value}
                 className="h-8 min-w-0 px-1 text-xs sm:flex-1 sm:px-2 sm:text-sm"
               >
-                <Icon aria-hidden="true" className="hidden sm:block" />
+                <Icon aria-hidden="true" className={iconClass} />
                 <span>{label}</span>
               </TabsTrigger>
             ))}
