@@ -157,3 +157,20 @@ test('folders: make, fill by dragging, reorder, move by keyboard, breadcrumbs, d
   }[];
   expect(versions.map((v) => v.name)).toContain('First pass');
 });
+
+test('a document made while a folder is shown goes into that folder', async ({ page, users }) => {
+  const user = await users.create({ prefix: 'folders-new' });
+  const api = users.api(user);
+  const made = await api.post('/api/folders', { name: 'Drafts' });
+  expect(made.status()).toBe(201);
+  const folderId = ((await made.json()) as { id: string }).id;
+  await users.login(user);
+  await openHome(page, `/?folder=${folderId}`);
+  await expect(page.getByTestId('folder-heading')).toHaveText('Drafts');
+  await page.getByRole('button', { name: 'New Document' }).click();
+  await expect(page).toHaveURL(/\/editor\//);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Drafts' })).toBeVisible();
+  await crumbs.getByRole('link', { name: 'Drafts' }).click();
+  await expect(page.getByTestId('document-card')).toHaveCount(1);
+});

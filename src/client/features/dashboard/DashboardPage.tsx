@@ -118,7 +118,17 @@ export function DashboardPage() {
   const onCreate = () => {
     if (create.isPending) return;
     create.mutate(undefined, {
-      onSuccess: (document) => {
+      onSuccess: async (document) => {
+        // Made while a folder is shown, it goes there, before the editor asks where it sits.
+        if (folderId) {
+          await place.mutateAsync({ documentId: document.id, folderId }).catch((error: unknown) =>
+            toast({
+              title: 'Error moving document',
+              description: errorMessage(error),
+              variant: 'destructive',
+            }),
+          );
+        }
         toast({ title: 'Document created', description: 'Your new document has been created successfully.' });
         navigate(`/editor/${document.id}`);
       },
