@@ -368,10 +368,12 @@ describe('invitations by e-mail (SMTP, plan limits enforced)', () => {
     expect(invited.status).toBe(201);
     expect(invited.body).toMatchObject({ email, name: null, acceptedAt: null, role: 'editor' });
 
-    const mail = await smtp.waitForMail((m) => m.to.includes(email) && m.decoded.includes('/member/'));
+    const mail = await smtp.waitForMail(
+      (m) => m.to.includes(email) && m.decoded.includes('Open the document'),
+    );
     expect(mail.decoded).toContain('Olive Owner');
     expect(mail.decoded).toContain('Secret plans');
-    expect(mail.decoded).toContain(`/member/${id}?email=${encodeURIComponent(email)}`);
+    expect(mail.decoded).toContain(`Open the document: ${server.config.APP_URL}/`);
 
     // Signing up alone is not enough: the address must be confirmed.
     const password = strongPassword();

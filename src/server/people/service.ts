@@ -111,7 +111,8 @@ export async function inviteMember(
       findUserName(ctx.db, userId),
       getDocument(ctx, userId, documentId),
     ]);
-    const link = `${ctx.config.APP_URL}/member/${documentId}?email=${encodeURIComponent(email)}`;
+    // The app's front page, where the address signs up: the invitation is taken up when it is confirmed.
+    const link = `${ctx.config.APP_URL}/`;
     ctx.mailer.send(invitationMail(email, inviter, document.title, ROLE_TEXT[input.role], link));
   }
   const member = (await listMembers(ctx.db, documentId)).find((row) => row.id === created.id);
