@@ -102,7 +102,9 @@ test('the quick switcher finds a word from a body and opens the document', async
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Recent documents')).toBeVisible();
-  await expect(dialog.getByRole('option')).toHaveCount(3);
+  // The three documents, then "New from template…".
+  await expect(dialog.getByRole('option')).toHaveCount(4);
+  await expect(dialog.getByRole('option').last()).toHaveText('New from template…');
   await shoot(page, 'quick-switcher-recent', 1280);
 
   await dialog.getByRole('combobox', { name: 'Search documents' }).fill('cormor');

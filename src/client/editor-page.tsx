@@ -8,10 +8,12 @@ import { foldersEditorPlugin } from '@client/features/folders';
 import { fileDropEditorPlugin } from '@client/features/imports';
 import { sharingEditorPlugin } from '@client/features/sharing';
 import { suggestionsEditorPlugin } from '@client/features/suggestions';
+import { templatesEditorPlugin } from '@client/features/templates';
 
 /**
  * The editor page with the features around the text, composed here, above the features, so the editor never
- * imports them (features/editor/plugins.tsx). The order is the page's: header actions Share, History, Export.
+ * imports them (features/editor/plugins.tsx). The order is the page's: header actions Share, History, Export,
+ * Document actions.
  */
 const EDITOR_PLUGINS: readonly EditorPlugin[] = [
   aiEditorPlugin,
@@ -21,6 +23,7 @@ const EDITOR_PLUGINS: readonly EditorPlugin[] = [
   sharingEditorPlugin,
   historyEditorPlugin,
   exportEditorPlugin,
+  templatesEditorPlugin,
   chatEditorPlugin,
   analysisEditorPlugin,
   foldersEditorPlugin,

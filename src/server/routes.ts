@@ -6,7 +6,7 @@ import { aiChatRoutes } from './ai-chat';
 import { apiTokenRoutes, registerApiTokenGate } from './api-tokens';
 import { authRoutes } from './accounts';
 import { billingRoutes } from './billing';
-import { documentRoutes, trashRoutes } from './documents';
+import { documentRoutes, pinRoutes, trashRoutes } from './documents';
 import { exportRoutes } from './export';
 import { documentFolderRoutes, folderRoutes, folderTrashRoutes } from './folders';
 import { healthRoutes } from './health';
@@ -16,6 +16,7 @@ import { peopleRoutes } from './people';
 import { searchRoutes } from './search';
 import { settingsRoutes } from './settings';
 import { sharingRoutes } from './sharing';
+import { templateRoutes } from './templates';
 import { versionRoutes } from './versions';
 
 /** Every API route group, mounted under /api. */
@@ -27,11 +28,13 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(documentRoutes, { prefix: '/documents' });
   await app.register(versionRoutes, { prefix: '/documents' });
+  await app.register(pinRoutes, { prefix: '/documents' });
   await app.register(importRoutes, { prefix: '/documents/import' });
   await app.register(documentFolderRoutes, { prefix: '/documents' });
   await app.register(trashRoutes, { prefix: '/trash' });
   await app.register(folderTrashRoutes, { prefix: '/trash/folders' });
   await app.register(folderRoutes, { prefix: '/folders' });
+  await app.register(templateRoutes, { prefix: '/templates' });
   await app.register(searchRoutes, { prefix: '/search' });
   await app.register(settingsRoutes, { prefix: '/me' });
   await app.register(aiRoutes, { prefix: '/ai' });

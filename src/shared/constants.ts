@@ -251,3 +251,12 @@ export const API_TOKEN_MAX_EXPIRY_DAYS = 3_650;
  * know, so this bounds what anyone can make the server send, whatever the plan allows per document.
  */
 export const MEMBER_INVITES_PER_HOUR = 30;
+
+// Templates
+/** A writer keeps at most this many templates of their own (the built-in ones do not count). */
+export const TEMPLATES_PER_USER = 100;
+export const MAX_TEMPLATE_NAME_LENGTH = 120;
+/** The preview of a template in the "New from template" dialog: its opening text, at most this long. */
+export const TEMPLATE_PREVIEW_CHARS = 280;
+/** Saving a template copies a whole document; making a document from one is a create. */
+export const TEMPLATE_WRITES_PER_MINUTE = 60;

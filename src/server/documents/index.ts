@@ -22,6 +22,7 @@ export { documentRoutes, documentsContextOf, etagOf, presentDocument } from './r
 export { MATCH_END, MATCH_START, listLibrary, searchDocuments } from './search-repository';
 export type { ParsedSearchQuery } from './search-repository';
 export { getDocument } from './service';
+export { pinRoutes } from './pins';
 export { registerTrashPurge, trashRoutes } from './trash';
 export type { DocumentCreationCheck, DocumentRecord, DocumentsContext } from './service';
 export { DocumentWriter } from './writer';

@@ -34,6 +34,7 @@ export interface LibraryRow {
   updated_at: Date | string;
   is_public: boolean;
   folder_id: string | null;
+  pinned: boolean;
   total: number | string;
 }
 
@@ -125,7 +126,11 @@ const LIBRARY_ORDER: Record<LibrarySort, string> = {
   manual: 'position, updated_at DESC, id',
 };
 
-/** One page of the user's documents (all, or those directly in `folderId`) with their opening text, and how many. */
+/**
+ * One page of the user's documents (all, or those directly in `folderId`) with their opening text, and how many.
+ * The ones the user pinned come first (in the same order among themselves), so the dashboard's "Pinned" section
+ * and the quick switcher read them from the first page; a folder's manual order is kept as arranged.
+ */
 export async function listLibrary(
   exec: SqlRunner,
   userId: string,
@@ -135,9 +140,11 @@ export async function listLibrary(
   folderId: string | null = null,
 ): Promise<LibraryRow[]> {
   return (await exec(
-    `SELECT id, title, text_preview, created_at, updated_at, is_public, folder_id, count(*) OVER () AS total
-     FROM documents WHERE user_id = $1 AND trashed_at IS NULL AND ($4::uuid IS NULL OR folder_id = $4::uuid)
-     ORDER BY ${LIBRARY_ORDER[sort]} LIMIT $2 OFFSET $3`,
+    `SELECT d.id, d.title, d.text_preview, d.created_at, d.updated_at, d.is_public, d.folder_id,
+       (p.document_id IS NOT NULL) AS pinned, count(*) OVER () AS total
+     FROM documents d LEFT JOIN document_pins p ON p.user_id = $1 AND p.document_id = d.id
+     WHERE d.user_id = $1 AND d.trashed_at IS NULL AND ($4::uuid IS NULL OR d.folder_id = $4::uuid)
+     ORDER BY ${sort === 'manual' ? '' : 'pinned DESC, '}${LIBRARY_ORDER[sort]} LIMIT $2 OFFSET $3`,
     [userId, limit, offset, folderId],
   )) as LibraryRow[];
 }

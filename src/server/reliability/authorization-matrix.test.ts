@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
 import { connectCollabClient, waitFor, type CollabClient } from '../collab/testing';
-import { aiCommands, aiSuggestions, documents, sessions, users } from '../db/schema';
+import { aiCommands, aiSuggestions, documents, sessions, templates, users } from '../db/schema';
 import { signAccessToken } from '../plugins';
 import { createUser, type TestUser } from '../test/factories';
 import { startFakeOpenAI } from '../test/fake-openai';
@@ -47,6 +47,8 @@ interface CaseState {
   suggestionId: string;
   /** One of the owner's custom AI commands. */
   commandId: string;
+  /** One of the owner's templates. */
+  templateId: string;
   /** A named version of the document (version history). */
   versionId: string;
   /** A paid Stripe checkout session of the owner's. */
@@ -233,6 +235,39 @@ const MATRIX: Record<string, RouteCase> = {
   'DELETE /api/documents/:id': {
     call: (s) => ({ path: `/api/documents/${s.documentId}` }),
     expect: documentScoped(204),
+  },
+  // Pins are each user's own, on documents they may read.
+  'GET /api/documents/:id/pin': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/pin` }),
+    expect: documentScoped(200),
+  },
+  'PUT /api/documents/:id/pin': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/pin` }),
+    expect: documentScoped(204),
+  },
+  'DELETE /api/documents/:id/pin': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/pin` }),
+    expect: documentScoped(204),
+  },
+  // Templates: the built-in ones for every signed-in user, the owner's own for the owner alone.
+  'GET /api/templates': {
+    call: () => ({ path: '/api/templates' }),
+    expect: userScoped(200),
+    check: (actor, response, s) => {
+      if (actor === 'otherUser') expect(JSON.stringify(response.body)).not.toContain(s.templateId);
+    },
+  },
+  'POST /api/templates': {
+    call: (s) => ({ path: '/api/templates', body: { documentId: s.documentId } }),
+    expect: documentScoped(201),
+  },
+  'DELETE /api/templates/:id': {
+    call: (s) => ({ path: `/api/templates/${s.templateId}` }),
+    expect: documentScoped(204),
+  },
+  'POST /api/templates/:id/documents': {
+    call: (s) => ({ path: `/api/templates/${s.templateId}/documents`, body: { date: '2026-11-28' } }),
+    expect: documentScoped(201),
   },
   // The trash: the owner's alone; each case's document is in the owner's trash.
   'GET /api/trash': {
@@ -626,6 +661,17 @@ async function prepareCase(
     .insert(aiCommands)
     .values({ userId: owner.id, name: 'Owner command', instruction: 'Make it shine.' })
     .returning({ id: aiCommands.id });
+  // One template per case, like the commands above (the per-writer limit).
+  await server.database.db.delete(templates).where(eq(templates.userId, owner.id));
+  const [template] = await server.database.db
+    .insert(templates)
+    .values({
+      userId: owner.id,
+      name: 'Owner template',
+      title: 'Matrix {{date}}',
+      content: { type: 'doc', content: [] },
+    })
+    .returning({ id: templates.id });
   const [device] = await server.database.db
     .insert(sessions)
     .values({ userId: owner.id })
@@ -647,6 +693,7 @@ async function prepareCase(
       documentId,
       suggestionId: suggestion!.id,
       commandId: command!.id,
+      templateId: template!.id,
       versionId: version.id,
       checkoutSessionId: ownerCheckoutSessionId,
       owner,

@@ -61,6 +61,7 @@ export async function library(
       updated_at: isoOf(row.updated_at),
       is_public: row.is_public,
       folder_id: row.folder_id,
+      pinned: row.pinned,
     })),
   };
 }

@@ -51,3 +51,8 @@ export interface DocumentSummary {
 export interface DocumentResponse extends DocumentSummary {
   content: RichTextDoc;
 }
+
+/** GET /api/documents/:id/pin: whether the signed-in user pinned the document. */
+export interface PinState {
+  pinned: boolean;
+}

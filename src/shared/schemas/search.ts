@@ -47,7 +47,7 @@ export const libraryQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-interface LibraryDocument {
+export interface LibraryDocument {
   id: string;
   title: string;
   /** The opening text of the document (at most a few lines), plain text. */
@@ -57,6 +57,8 @@ interface LibraryDocument {
   is_public: boolean;
   /** The folder it sits in; null at the top level. */
   folder_id?: string | null;
+  /** Pinned by the signed-in user; pinned documents come first. */
+  pinned: boolean;
 }
 
 export interface LibraryPage {

@@ -4,6 +4,7 @@ import {
   FilePlus2Icon,
   FolderInputIcon,
   FolderOpenIcon,
+  LayoutTemplateIcon,
   Loader2Icon,
   PlusIcon,
 } from 'lucide-react';
@@ -16,6 +17,7 @@ import {
   SEARCH_MAX_LIMIT,
   TRASH_RETENTION_DAYS_DEFAULT,
 } from '@shared/constants';
+import type { DocumentResponse } from '@shared/schemas/documents';
 import { LIBRARY_SORTS, type LibraryPage, type LibrarySort } from '@shared/schemas/search';
 import {
   AlertDialog,
@@ -42,7 +44,14 @@ import { loadAccountSettingsDialog, type SettingsTab } from '@client/features/se
 import { DashboardHeader } from './DashboardHeader';
 import { LoadFailed } from './LoadFailed';
 import { DocumentCard } from './DocumentCard';
-import { useCreateDocument, useDeleteDocument, useTrash, useTrashActions } from '@client/features/documents';
+import {
+  useCreateDocument,
+  useDeleteDocument,
+  useSetPinned,
+  useTrash,
+  useTrashActions,
+} from '@client/features/documents';
+import { NewFromTemplateDialog } from '@client/features/templates';
 import { displayTitle } from '@client/lib/document-title';
 import {
   documentDragSource,
@@ -88,7 +97,17 @@ function SkeletonGrid() {
 export function DashboardPage() {
   const [, navigate] = useLocation();
   // The folder shown is in the address (`/?folder=…`), so the editor's breadcrumbs can link to it.
-  const folderId = folderOfSearch(useAddress());
+  const address = useAddress();
+  const folderId = folderOfSearch(address);
+  // `/?new=template` (the quick switcher's "New from template…") opens the templates dialog.
+  const fromTemplateAsked = new URLSearchParams(address).get('new') === 'template';
+  const [fromTemplateOpen, setFromTemplateOpen] = useState(false);
+  const showFromTemplate = fromTemplateOpen || fromTemplateAsked;
+  const setShowFromTemplate = (open: boolean) => {
+    setFromTemplateOpen(open);
+    if (!open && fromTemplateAsked) navigate('/', { replace: true });
+  };
+  const setPinned = useSetPinned();
   const [chosenSort, setSort] = useState<LibrarySort | null>(null);
   // Inside a folder its own order comes first; that order means nothing across folders.
   const sort: LibrarySort =
@@ -115,39 +134,48 @@ export function DashboardPage() {
 
   const openSettings = (tab: SettingsTab = 'profile') => setSettings({ open: true, tab, mounted: true });
 
-  const onCreate = () => {
-    if (create.isPending) return;
-    create.mutate(undefined, {
-      onSuccess: async (document) => {
-        // Made while a folder is shown, it goes there, before the editor asks where it sits.
-        if (folderId) {
-          await place.mutateAsync({ documentId: document.id, folderId }).catch((error: unknown) =>
-            toast({
-              title: 'Error moving document',
-              description: errorMessage(error),
-              variant: 'destructive',
-            }),
-          );
-        }
-        toast({ title: 'Document created', description: 'Your new document has been created successfully.' });
-        navigate(`/editor/${document.id}`);
-      },
-      onError: (error) => {
-        console.error('Error creating document', error);
-        const planLimit = error instanceof ApiError && error.status === 403 && error.code === 'plan_limit';
-        toast({
-          title: 'Error creating document',
-          description: errorMessage(error),
-          variant: 'destructive',
-          action: planLimit ? (
-            <ToastAction altText="Upgrade your plan" onClick={() => openSettings('subscription')}>
-              Upgrade
-            </ToastAction>
-          ) : undefined,
-        });
-      },
+  const onCreated = (document: DocumentResponse) => {
+    void (async () => {
+      // Made while a folder is shown, it goes there, before the editor asks where it sits.
+      if (folderId) {
+        await place.mutateAsync({ documentId: document.id, folderId }).catch((error: unknown) =>
+          toast({
+            title: 'Error moving document',
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
+        );
+      }
+      toast({ title: 'Document created', description: 'Your new document has been created successfully.' });
+      navigate(`/editor/${document.id}`);
+    })();
+  };
+  const onCreateError = (error: unknown) => {
+    console.error('Error creating document', error);
+    const planLimit = error instanceof ApiError && error.status === 403 && error.code === 'plan_limit';
+    toast({
+      title: 'Error creating document',
+      description: errorMessage(error),
+      variant: 'destructive',
+      action: planLimit ? (
+        <ToastAction altText="Upgrade your plan" onClick={() => openSettings('subscription')}>
+          Upgrade
+        </ToastAction>
+      ) : undefined,
     });
   };
+  const onCreate = () => {
+    if (create.isPending) return;
+    create.mutate(undefined, { onSuccess: onCreated, onError: onCreateError });
+  };
+  const togglePin = (document: LibraryDocument) =>
+    setPinned.mutate(
+      { id: document.id, pinned: !document.pinned },
+      {
+        onError: (error) =>
+          toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
 
   const onConfirmDelete = () => {
     const document = pendingDelete;
@@ -201,6 +229,49 @@ export function DashboardPage() {
     navigate(folderHref(id));
   };
   const onImport = (files: File[]) => importFiles.mutate(files);
+  // Pinned documents come first from the server; in a folder's own order they stay where they were put.
+  const pinned = inOrder ? [] : list.filter((document) => document.pinned);
+  const others = inOrder ? list : list.filter((document) => !document.pinned);
+  const card = (document: LibraryDocument, index: number, group: LibraryDocument[]) => (
+    <DocumentCard
+      key={document.id}
+      document={document}
+      preview={document.preview}
+      pinned={document.pinned}
+      onTogglePin={() => togglePin(document)}
+      onDelete={() => setPendingDelete(document)}
+      itemProps={{
+        draggable: true,
+        ...documentDragSource(document.id),
+        // Inside a folder in its own order, dropping a card on another puts it there.
+        ...(inOrder
+          ? documentDropTarget((dropped) => {
+              if (dropped !== document.id) reorder(dropped, index);
+            })
+          : {}),
+      }}
+      menuItems={
+        <>
+          <DropdownMenuItem onSelect={() => setMoving(document)}>
+            <FolderInputIcon aria-hidden="true" />
+            Move to…
+          </DropdownMenuItem>
+          {inOrder && index > 0 ? (
+            <DropdownMenuItem onSelect={() => reorder(document.id, index - 1)}>
+              <ArrowUpIcon aria-hidden="true" />
+              Move up
+            </DropdownMenuItem>
+          ) : null}
+          {inOrder && index < group.length - 1 ? (
+            <DropdownMenuItem onSelect={() => reorder(document.id, index + 1)}>
+              <ArrowDownIcon aria-hidden="true" />
+              Move down
+            </DropdownMenuItem>
+          ) : null}
+        </>
+      }
+    />
+  );
 
   return (
     <TooltipProvider>
@@ -215,8 +286,12 @@ export function DashboardPage() {
                 <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your Documents</h1>
                 <p className="mt-1 text-muted-foreground">Create and manage your writing projects</p>
               </div>
-              <div className="flex gap-2 self-start sm:self-auto">
+              <div className="flex flex-wrap gap-2 self-start sm:self-auto">
                 <ImportButton onFiles={onImport} pending={importFiles.isPending} />
+                <Button variant="outline" onClick={() => setShowFromTemplate(true)}>
+                  <LayoutTemplateIcon aria-hidden="true" />
+                  New from template
+                </Button>
                 <Button onClick={onCreate} disabled={create.isPending}>
                   {create.isPending ? (
                     <Loader2Icon className="animate-spin" aria-hidden="true" />
@@ -295,49 +370,32 @@ export function DashboardPage() {
                   </div>
                 ) : (
                   <>
-                    <ul
-                      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
-                      aria-label="Documents"
-                    >
-                      {list.map((document, index) => (
-                        <DocumentCard
-                          key={document.id}
-                          document={document}
-                          preview={document.preview}
-                          onDelete={() => setPendingDelete(document)}
-                          itemProps={{
-                            draggable: true,
-                            ...documentDragSource(document.id),
-                            // Inside a folder in its own order, dropping a card on another puts it there.
-                            ...(inOrder
-                              ? documentDropTarget((dropped) => {
-                                  if (dropped !== document.id) reorder(dropped, index);
-                                })
-                              : {}),
-                          }}
-                          menuItems={
-                            <>
-                              <DropdownMenuItem onSelect={() => setMoving(document)}>
-                                <FolderInputIcon aria-hidden="true" />
-                                Move to…
-                              </DropdownMenuItem>
-                              {inOrder && index > 0 ? (
-                                <DropdownMenuItem onSelect={() => reorder(document.id, index - 1)}>
-                                  <ArrowUpIcon aria-hidden="true" />
-                                  Move up
-                                </DropdownMenuItem>
-                              ) : null}
-                              {inOrder && index < list.length - 1 ? (
-                                <DropdownMenuItem onSelect={() => reorder(document.id, index + 1)}>
-                                  <ArrowDownIcon aria-hidden="true" />
-                                  Move down
-                                </DropdownMenuItem>
-                              ) : null}
-                            </>
-                          }
-                        />
-                      ))}
-                    </ul>
+                    {pinned.length > 0 ? (
+                      <>
+                        <p className="mb-3 text-sm font-medium text-muted-foreground" aria-hidden="true">
+                          Pinned
+                        </p>
+                        <ul
+                          className="mb-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+                          aria-label="Pinned documents"
+                        >
+                          {pinned.map((document, index) => card(document, index, pinned))}
+                        </ul>
+                        {others.length > 0 ? (
+                          <p className="mb-3 text-sm font-medium text-muted-foreground" aria-hidden="true">
+                            Documents
+                          </p>
+                        ) : null}
+                      </>
+                    ) : null}
+                    {others.length > 0 ? (
+                      <ul
+                        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+                        aria-label="Documents"
+                      >
+                        {others.map((document, index) => card(document, index, others))}
+                      </ul>
+                    ) : null}
                     {total !== undefined && list.length < total ? (
                       <div className="mt-6 flex justify-center">
                         <Button
@@ -384,6 +442,13 @@ export function DashboardPage() {
           </AlertDialog>
 
           <MoveToDialog document={moving} onClose={() => setMoving(null)} />
+
+          <NewFromTemplateDialog
+            open={showFromTemplate}
+            onOpenChange={setShowFromTemplate}
+            onCreated={onCreated}
+            onCreateError={onCreateError}
+          />
 
           {settings.mounted ? (
             <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { FileTextIcon, MoreHorizontalIcon, Trash2Icon } from 'lucide-react';
+import { FileTextIcon, MoreHorizontalIcon, PinIcon, PinOffIcon, Trash2Icon } from 'lucide-react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { DocumentSummary } from '@shared/schemas/documents';
@@ -19,6 +19,8 @@ import { displayTitle } from '@client/lib/document-title';
 export function DocumentCard({
   document,
   preview,
+  pinned = false,
+  onTogglePin,
   onDelete,
   menuItems,
   itemProps,
@@ -26,6 +28,9 @@ export function DocumentCard({
   document: Pick<DocumentSummary, 'id' | 'title' | 'updated_at'>;
   /** The opening text of the document, shown on one line under the title. */
   preview?: string | undefined;
+  pinned?: boolean | undefined;
+  /** Without it the menu offers no pinning. */
+  onTogglePin?: (() => void) | undefined;
   onDelete(): void;
   /** More entries of the card's menu, above Delete (Move to…, Move up, Move down). */
   menuItems?: ReactNode;
@@ -41,7 +46,11 @@ export function DocumentCard({
       {...itemProps}
     >
       <span className="mb-4 grid size-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
-        <FileTextIcon className="size-5" aria-hidden="true" />
+        {pinned ? (
+          <PinIcon className="size-5" aria-label="Pinned" role="img" />
+        ) : (
+          <FileTextIcon className="size-5" aria-hidden="true" />
+        )}
       </span>
       <h2 className="line-clamp-2 text-base leading-snug font-semibold tracking-tight break-words">
         <Link
@@ -70,6 +79,12 @@ export function DocumentCard({
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end" className="w-40">
+            {onTogglePin ? (
+              <DropdownMenuItem onSelect={onTogglePin}>
+                {pinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />}
+                {pinned ? 'Unpin' : 'Pin'}
+              </DropdownMenuItem>
+            ) : null}
             {menuItems}
             <DropdownMenuItem variant="destructive" onSelect={onDelete}>
               <Trash2Icon aria-hidden="true" />

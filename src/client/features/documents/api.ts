@@ -1,4 +1,4 @@
-import type { CreateDocumentBody, DocumentResponse } from '@shared/schemas/documents';
+import type { CreateDocumentBody, DocumentResponse, PinState } from '@shared/schemas/documents';
 import type { TrashPage } from '@shared/schemas/trash';
 import { apiRequest } from '@client/lib/api';
 
@@ -13,6 +13,17 @@ export function createDocument(body: CreateDocumentBody = {}) {
 /** Moves the document to the trash (the server keeps it for its retention period). */
 export function deleteDocument(id: string) {
   return apiRequest<null>('DELETE', `${DOCUMENTS_PATH}/${encodeURIComponent(id)}`);
+}
+
+const pinPath = (id: string) => `${DOCUMENTS_PATH}/${encodeURIComponent(id)}/pin`;
+
+export function getPinState(id: string) {
+  return apiRequest<PinState>('GET', pinPath(id));
+}
+
+/** Pins or unpins the document for the signed-in user (each user pins their own). */
+export function setPinned(id: string, pinned: boolean) {
+  return apiRequest<null>(pinned ? 'PUT' : 'DELETE', pinPath(id));
 }
 
 export const TRASH_PATH = '/api/trash';

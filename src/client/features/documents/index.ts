@@ -3,6 +3,8 @@ export {
   documentsQueryKey,
   useCreateDocument,
   useDeleteDocument,
+  usePinState,
+  useSetPinned,
   useTrash,
   useTrashActions,
 } from './queries';

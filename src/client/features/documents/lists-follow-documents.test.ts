@@ -5,13 +5,14 @@ import { documentQueryKey } from './document-query-key';
 import { keepListsInStepWithDocuments } from './lists-follow-documents';
 
 const libraryKey = (sort: string) => ['/api/documents', 'library', sort, 60];
-const doc = (id: string, title: string, updated: string) => ({
+const doc = (id: string, title: string, updated: string, pinned = false) => ({
   id,
   title,
   preview: '',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: updated,
   is_public: false,
+  pinned,
 });
 
 describe('cached lists follow the editor’s copy of a document', () => {
@@ -41,6 +42,26 @@ describe('cached lists follow the editor’s copy of a document', () => {
     const byTitle = client.getQueryData<LibraryPage>(libraryKey('title'))!;
     expect(byTitle.documents.map((d) => d.title)).toEqual(['Bananas', 'Cherries', 'Zucchini bread']);
     expect(client.getQueryState(libraryKey('updated'))?.isInvalidated).toBe(true);
+  });
+
+  it('keeps pinned documents first when an unpinned one becomes the latest', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+    keepListsInStepWithDocuments(client);
+    const page: LibraryPage = {
+      total: 2,
+      documents: [
+        doc('p', 'Pinned', '2026-01-01T00:00:00.000Z', true),
+        doc('b', 'Bananas', '2026-01-02T00:00:00.000Z'),
+      ],
+    };
+    client.setQueryData(libraryKey('updated'), page);
+    client.setQueryData(documentQueryKey('b'), {
+      id: 'b',
+      title: 'Banana bread',
+      updated_at: '2026-01-05T00:00:00.000Z',
+    });
+    const next = client.getQueryData<LibraryPage>(libraryKey('updated'))!;
+    expect(next.documents.map((d) => d.title)).toEqual(['Pinned', 'Banana bread']);
   });
 
   it('leaves a list alone when the document is not in it or nothing changed', () => {

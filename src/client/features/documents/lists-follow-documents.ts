@@ -16,6 +16,8 @@ interface Listed {
   id: string;
   title: string;
   updated_at: string;
+  /** Library pages only: pinned documents come first. */
+  pinned?: boolean;
 }
 
 /**
@@ -86,12 +88,14 @@ function replaceIn<T extends Listed>(list: readonly T[], facts: DocumentFacts): 
 
 /** The server's orders (documents/search-repository.ts), for the keys a client can compare. */
 function sortList<T extends Listed>(list: T[], sort: LibrarySort): T[] {
+  const pinnedFirst = (a: T, b: T) => Number(b.pinned ?? false) - Number(a.pinned ?? false);
   if (sort === 'updated') {
-    return list.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
+    return list.sort((a, b) => pinnedFirst(a, b) || Date.parse(b.updated_at) - Date.parse(a.updated_at));
   }
   if (sort === 'title') {
     return list.sort(
       (a, b) =>
+        pinnedFirst(a, b) ||
         compare(a.title.toLowerCase(), b.title.toLowerCase()) ||
         compare(a.title, b.title) ||
         compare(a.id, b.id),

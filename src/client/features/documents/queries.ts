@@ -7,8 +7,10 @@ import {
   deleteDocument,
   deleteForever,
   DOCUMENTS_PATH,
+  getPinState,
   listTrash,
   restoreDocument,
+  setPinned,
   TRASH_PATH,
 } from './api';
 import { keepListsInStepWithDocuments } from './lists-follow-documents';
@@ -38,6 +40,27 @@ export function useDeleteDocument() {
         list?.filter((d) => d.id !== id),
       );
       return refreshDocumentsAndTrash(queryClient);
+    },
+  });
+}
+
+// Under the document's own key, so it goes with the document's other cached state.
+const pinQueryKey = (id: string) => [DOCUMENTS_PATH, id, 'pin'] as const;
+
+/** Whether the signed-in user pinned the document; asked only while `enabled` (an open menu). */
+export function usePinState(id: string, enabled: boolean) {
+  const { user } = useAuth();
+  return useQuery({ queryKey: pinQueryKey(id), queryFn: () => getPinState(id), enabled: !!user && enabled });
+}
+
+/** Pinning or unpinning refreshes the lists (pinned documents come first) and the document's pin state. */
+export function useSetPinned() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, pinned }: { id: string; pinned: boolean }) => setPinned(id, pinned),
+    onSuccess: (_data, { id, pinned }) => {
+      queryClient.setQueryData(pinQueryKey(id), { pinned });
+      return queryClient.invalidateQueries({ queryKey: documentsQueryKey });
     },
   });
 }

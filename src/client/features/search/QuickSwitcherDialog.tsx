@@ -1,4 +1,4 @@
-import { FileTextIcon, Loader2Icon, SearchIcon } from 'lucide-react';
+import { FileTextIcon, LayoutTemplateIcon, Loader2Icon, PinIcon, SearchIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { QUICK_SWITCHER_RECENT_COUNT, SEARCH_DEBOUNCE_MS } from '@shared/constants';
@@ -11,10 +11,19 @@ import { useDebouncedValue } from './use-debounced-value';
 interface Choice {
   id: string;
   title: string;
+  pinned?: boolean;
+  /** Not a document: something to do (it has no document id). */
+  action?: 'newFromTemplate';
   /** Highlighted snippet (search) or plain opening text (recent). */
   snippet?: string;
   preview?: string;
 }
+
+const NEW_FROM_TEMPLATE: Choice = {
+  id: 'new-from-template',
+  title: 'New from template…',
+  action: 'newFromTemplate',
+};
 
 /** The quick switcher's dialog (see QuickSwitcher, which opens it). */
 export function QuickSwitcherDialog({
@@ -44,9 +53,20 @@ function QuickSwitcherPanel({ currentId, onDone }: { currentId?: string | undefi
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
 
+  // With nothing typed: the pinned documents first (the library lists them first), then the latest, then the
+  // way to start one from a template.
   const choices: Choice[] = searching
     ? (search.data ?? []).map((hit) => ({ id: hit.id, title: hit.title, snippet: hit.snippet }))
-    : (recent.data?.documents ?? []).map((doc) => ({ id: doc.id, title: doc.title, preview: doc.preview }));
+    : [
+        ...(recent.data?.documents ?? []).map((doc) => ({
+          id: doc.id,
+          title: doc.title,
+          preview: doc.preview,
+          pinned: doc.pinned,
+        })),
+        ...(recent.data ? [NEW_FROM_TEMPLATE] : []),
+      ];
+  const anyPinned = choices.some((choice) => choice.pinned);
   const selected = Math.min(active, Math.max(choices.length - 1, 0));
   const loading = searching ? search.isFetching && !search.data : recent.isLoading;
   const tooLong = searching && search.isError;
@@ -58,7 +78,9 @@ function QuickSwitcherPanel({ currentId, onDone }: { currentId?: string | undefi
   const openChoice = (choice: Choice | undefined) => {
     if (!choice) return;
     onDone();
-    if (choice.id !== currentId) navigate(`/editor/${choice.id}`);
+    // The dashboard opens its templates dialog for this address.
+    if (choice.action === 'newFromTemplate') navigate('/?new=template');
+    else if (choice.id !== currentId) navigate(`/editor/${choice.id}`);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -103,7 +125,7 @@ function QuickSwitcherPanel({ currentId, onDone }: { currentId?: string | undefi
         ) : null}
       </div>
       <p className="px-4 pt-3 pb-1 text-xs font-medium text-muted-foreground">
-        {searching ? 'Results' : 'Recent documents'}
+        {searching ? 'Results' : anyPinned ? 'Pinned and recent documents' : 'Recent documents'}
       </p>
       <ul
         id={listId}
@@ -126,7 +148,16 @@ function QuickSwitcherPanel({ currentId, onDone }: { currentId?: string | undefi
             onMouseMove={() => setActive(index)}
             onClick={() => openChoice(choice)}
           >
-            <FileTextIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {choice.action ? (
+              <LayoutTemplateIcon
+                className="mt-0.5 size-4 shrink-0 text-muted-foreground"
+                aria-hidden="true"
+              />
+            ) : choice.pinned ? (
+              <PinIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-label="Pinned" role="img" />
+            ) : (
+              <FileTextIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            )}
             <span className="min-w-0">
               <span className="block truncate font-medium">{choice.title}</span>
               {choice.snippet ? (
@@ -137,7 +168,7 @@ function QuickSwitcherPanel({ currentId, onDone }: { currentId?: string | undefi
             </span>
           </li>
         ))}
-        {!loading && choices.length === 0 ? (
+        {!loading && choices.every((choice) => choice.action) ? (
           <li className="px-3 py-6 text-center text-sm text-muted-foreground" role="presentation">
             {tooLong
               ? 'That search is too long.'

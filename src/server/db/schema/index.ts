@@ -9,3 +9,4 @@ export * from './ai-settings';
 export * from './folders';
 export * from './api-tokens';
 export * from './members';
+export * from './library';

@@ -1,0 +1,2 @@
+export { templatesEditorPlugin } from './editor-plugin';
+export { NewFromTemplateDialog } from './NewFromTemplateDialog';
