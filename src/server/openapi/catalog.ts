@@ -45,6 +45,7 @@ import { inviteMemberSchema, updateMemberSchema } from '../../shared/schemas/peo
 import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';
 import { updateShareSettingsSchema, unlockShareSchema } from '../../shared/schemas/sharing';
 import { updateUserSettingsSchema } from '../../shared/schemas/settings';
+import { saveTemplateBodySchema, useTemplateBodySchema } from '../../shared/schemas/templates';
 import { trashQuerySchema } from '../../shared/schemas/trash';
 import { checkpointBodySchema, saveVersionBodySchema } from '../../shared/schemas/versions';
 
@@ -162,6 +163,21 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   }),
   'DELETE /api/documents/:id': op('Documents', 'session', 'Move a document to the trash', { status: 204 }),
   'GET /api/documents/:id/state': op('Documents', 'session', "The document's Yjs state (binary)"),
+  'GET /api/documents/:id/pin': op('Documents', 'session', 'Whether the user pinned the document'),
+  'PUT /api/documents/:id/pin': op('Documents', 'session', 'Pin a document (for this user)', { status: 204 }),
+  'DELETE /api/documents/:id/pin': op('Documents', 'session', 'Unpin a document', { status: 204 }),
+  'GET /api/templates': op('Templates', 'session', "The built-in templates and the user's own"),
+  'POST /api/templates': op('Templates', 'session', 'Save a document as a template', {
+    body: saveTemplateBodySchema,
+    status: 201,
+  }),
+  'DELETE /api/templates/:id': op('Templates', 'session', "Delete one of the user's templates", {
+    status: 204,
+  }),
+  'POST /api/templates/:id/documents': op('Templates', 'session', 'Create a document from a template', {
+    body: useTemplateBodySchema,
+    status: 201,
+  }),
   'POST /api/documents/import': op('Import', 'session', 'Import files as new documents', { upload: true }),
   'POST /api/documents/import/convert': op('Import', 'session', 'Convert files without saving them', {
     upload: true,
