@@ -47,7 +47,7 @@ export const libraryQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export interface LibraryDocument {
+interface LibraryDocument {
   id: string;
   title: string;
   /** The opening text of the document (at most a few lines), plain text. */
