@@ -20,6 +20,7 @@ import { AppError, badRequest, diskFullError } from './errors';
 import type { ServerDependencies } from './dependencies';
 import { DOCUMENT_EVENT_TYPES, DocumentEvents, DocumentWriter, registerTrashPurge } from './documents';
 import { registerFolderTrashPurge } from './folders';
+import { registerWebhooks, type WebhookOptions } from './webhooks';
 import { createMailer } from './mail';
 import { recordHttpRequests, registerMetricsRoute, ServerMetrics } from './metrics';
 import { parse as parseQueryString } from 'node:querystring';
@@ -44,6 +45,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** A logger built by the caller (main.ts: JSON or readable lines); wins over `logger`. */
   loggerInstance?: FastifyBaseLogger;
+  /** Webhook timings other than the product's (tests). */
+  webhookOptions?: WebhookOptions;
 }
 
 /** Where the process is in its life: main.ts sets `draining` on SIGTERM/SIGINT, before the app closes. */
@@ -100,6 +103,7 @@ export async function buildApp({
   database,
   logger,
   loggerInstance,
+  webhookOptions,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(loggerInstance
@@ -327,6 +331,7 @@ export async function buildApp({
   });
   if (config.METRICS_TOKEN) registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
   await app.register(registerRoutes, { prefix: '/api' });
+  await registerWebhooks(app, webhookOptions);
 
   const hasClientBuild = existsSync(path.join(CLIENT_DIST_DIR, 'index.html'));
   if (hasClientBuild) {

@@ -260,3 +260,23 @@ export const MAX_TEMPLATE_NAME_LENGTH = 120;
 export const TEMPLATE_PREVIEW_CHARS = 280;
 /** Saving a template copies a whole document; making a document from one is a create. */
 export const TEMPLATE_WRITES_PER_MINUTE = 60;
+/** Webhooks (docs/webhooks.md). */
+export const WEBHOOK_EVENTS = [
+  'document.created',
+  'document.updated',
+  'document.trashed',
+  'document.restored',
+  'document.deleted',
+] as const;
+export const WEBHOOKS_PER_USER = 10;
+export const WEBHOOK_URL_MAX_LENGTH = 2_000;
+/** Changes to a document within this time after the first are announced by one `document.updated`. */
+export const WEBHOOK_UPDATE_DEBOUNCE_MS = 10_000;
+/** Waits before each retry of a delivery that failed; after the last, the delivery has failed. */
+export const WEBHOOK_RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
+/** Deliveries that failed one after another before the webhook is disabled. */
+export const WEBHOOK_DISABLE_AFTER_FAILURES = 5;
+/** How long one attempt may take, and how often the sender looks for due deliveries. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_POLL_INTERVAL_MS = 1_000;
+export const WEBHOOK_DELIVERY_LOG_SIZE = 50;

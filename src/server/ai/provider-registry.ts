@@ -16,7 +16,7 @@ import {
   type AiProvider,
   type ProviderSpec,
 } from './providers';
-import { SecretBox, SecretBoxError, encryptionSecret } from './secret-box';
+import { SecretBox, SecretBoxError, encryptionSecret } from '../runtime/secret-box';
 
 /** The channel of migration 0011_ai_settings. */
 const AI_SETTINGS_CHANNEL = 'qw_ai_settings_changed';
@@ -74,7 +74,7 @@ export class AiProviderRegistry {
     /** Counts each provider call's outcome (the server's metrics). */
     private readonly calls?: AiCallRecorder,
   ) {
-    this.box = new SecretBox(encryptionSecret(config.DATA_DIR, config.ENCRYPTION_KEY));
+    this.box = new SecretBox(encryptionSecret(config.DATA_DIR, config.ENCRYPTION_KEY), 'ai-provider-keys');
     this.localCandidates = localCandidatesFrom(config.AI_LOCAL_SERVERS);
     this.policy = outboundPolicyFromConfig(config, [
       config.OPENAI_BASE_URL,

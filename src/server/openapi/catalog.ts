@@ -42,6 +42,7 @@ import {
   updateFolderBodySchema,
 } from '../../shared/schemas/folders';
 import { inviteMemberSchema, updateMemberSchema } from '../../shared/schemas/people';
+import { webhookInputSchema } from '../../shared/schemas/webhooks';
 import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';
 import { updateShareSettingsSchema, unlockShareSchema } from '../../shared/schemas/sharing';
 import { updateUserSettingsSchema } from '../../shared/schemas/settings';
@@ -258,6 +259,28 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'DELETE /api/trash': op('Trash', 'session', 'Empty the trash', { status: 204 }),
   'DELETE /api/trash/:id': op('Trash', 'session', 'Delete a trashed document for good', { status: 204 }),
   'POST /api/trash/:id/restore': op('Trash', 'session', 'Restore a trashed document'),
+
+  'GET /api/webhooks': op('Webhooks', 'session', "The user's webhooks"),
+  'POST /api/webhooks': op(
+    'Webhooks',
+    'session',
+    'Add a webhook (its signing secret is in this answer only)',
+    {
+      body: webhookInputSchema,
+      status: 201,
+    },
+  ),
+  'DELETE /api/webhooks/:id': op('Webhooks', 'session', 'Remove a webhook', { status: 204 }),
+  'POST /api/webhooks/:id/enable': op(
+    'Webhooks',
+    'session',
+    'Enable a webhook that was disabled after failures',
+  ),
+  'GET /api/webhooks/:id/deliveries': op(
+    'Webhooks',
+    'session',
+    "A webhook's last deliveries and their answers",
+  ),
 
   'GET /api/search': op('Search', 'session', "Search the user's documents", { query: searchQuerySchema }),
   'GET /api/search/documents': op('Search', 'session', "The dashboard's sorted, paged list", {

@@ -4,7 +4,7 @@
  * the resolved address checked at connect time, short timeouts, and error messages that never carry the
  * remote side's words. docs/ai.md ("Outbound requests") describes the rules.
  */
-export { outboundPolicy, parseAllowEntry, type OutboundPolicy } from './address-policy';
+export { outboundPolicy, parseAllowEntry, refusalOf, type OutboundPolicy } from './address-policy';
 export { OutboundClient } from './client';
 export { OUTBOUND_GENERATION_TIMEOUT_MS } from './constants';
 export { outboundFailureMessage } from './errors';

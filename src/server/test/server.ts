@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { WebhookOptions } from '../webhooks';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -43,6 +44,8 @@ export async function startTestServer(
     logStream?: { write(line: string): void };
     /** Runs after buildApp and before listen (extra routes or hooks a test needs). */
     configure?: (app: FastifyInstance) => void | Promise<void>;
+    /** Webhook timings for tests (retry at once, no wait before an update is announced). */
+    webhookOptions?: WebhookOptions;
     /**
      * Storage that outlives this server (restart tests): PGlite files in `dataDir`, or the PostgreSQL
      * database `databaseUrl`. The caller creates and removes it; close() leaves it in place.
@@ -76,6 +79,7 @@ export async function startTestServer(
     config,
     database,
     logger: options.logStream ? { level: 'debug', stream: options.logStream } : false,
+    ...(options.webhookOptions && { webhookOptions: options.webhookOptions }),
   });
   await options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

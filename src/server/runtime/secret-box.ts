@@ -2,10 +2,10 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import { secretFromEnvOrDataDir } from '../config';
 
 /**
- * Seals provider API keys at rest with AES-256-GCM. The 256-bit key is derived (HKDF-SHA-256) from
- * ENCRYPTION_KEY, or from a secret generated once into DATA_DIR/encryption-key (like the JWT secret).
- * Several instances sharing one PostgreSQL database must share ENCRYPTION_KEY, or each sees the others'
- * keys as unreadable.
+ * Seals secrets the server must read again (AI providers' API keys, webhook signing secrets) at rest with
+ * AES-256-GCM. The 256-bit key is derived (HKDF-SHA-256) from ENCRYPTION_KEY, or from a secret generated once
+ * into DATA_DIR/encryption-key (like the JWT secret), with one key per purpose. Several instances sharing one
+ * PostgreSQL database must share ENCRYPTION_KEY, or each sees the others' secrets as unreadable.
  */
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -13,12 +13,15 @@ const TAG_BYTES = 16;
 
 export class SecretBoxError extends Error {}
 
+/** What a box seals; each has its own derived key, so one purpose's sealed values never open in another's box. */
+export type SecretPurpose = 'ai-provider-keys' | 'webhook-secrets';
+
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
+  constructor(secret: string, purpose: SecretPurpose) {
     if (secret.length < 32) throw new SecretBoxError('ENCRYPTION_KEY must be at least 32 characters');
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'quillwright', 'ai-provider-keys', 32));
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'quillwright', purpose, 32));
   }
 
   seal(plain: string): string {
