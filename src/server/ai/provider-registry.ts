@@ -16,7 +16,7 @@ import {
   type AiProvider,
   type ProviderSpec,
 } from './providers';
-import { SecretBox, SecretBoxError, encryptionSecret } from '../runtime/secret-box';
+import { SecretBox, SecretBoxError, encryptionSecret } from '../secret-box';
 
 /** The channel of migration 0011_ai_settings. */
 const AI_SETTINGS_CHANNEL = 'qw_ai_settings_changed';

@@ -6,7 +6,7 @@ import { aiProviderSettings, aiSettings } from '../db/schema';
 import { badRequest } from '../errors';
 import { isUuid } from '../../shared/uuid';
 import { ANTHROPIC_API_URL, OPENAI_API_URL } from './providers';
-import type { SecretBox } from '../runtime/secret-box';
+import type { SecretBox } from '../secret-box';
 
 /** Storage of the AI providers and allowance configured in the app (migration 0011). */
 

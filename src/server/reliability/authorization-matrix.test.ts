@@ -41,6 +41,8 @@ type Actor = (typeof ACTORS)[number];
 
 const SHARE_PASSWORD = 'matrix share password';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** Port 9 (discard) on loopback: nothing listens there. */
+const WEBHOOK_TARGET = '127.0.0.1:9';
 
 interface CaseState {
   documentId: string;
@@ -412,6 +414,62 @@ const MATRIX: Record<string, RouteCase> = {
     expect: membersForbidden,
   },
 
+  // Folders (folders/folders.test.ts checks the tree's own rules). Unknown folders are missing for everyone.
+  'GET /api/folders': { call: () => ({ path: '/api/folders' }), expect: userScoped(200) },
+  'POST /api/folders': {
+    call: () => ({ path: '/api/folders', body: { name: 'Matrix folder', parentId: null } }),
+    expect: userScoped(201),
+  },
+  'PATCH /api/folders/:id': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}`, body: { name: 'Renamed' } }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'DELETE /api/folders/:id': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'GET /api/documents/:id/folder': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/folder` }),
+    expect: documentScoped(200),
+  },
+  'PUT /api/documents/:id/folder': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/folder`, body: { folderId: null } }),
+    expect: documentScoped(200),
+  },
+  'GET /api/trash/folders': { call: () => ({ path: '/api/trash/folders' }), expect: userScoped(200) },
+  'POST /api/trash/folders/:id/restore': {
+    call: () => ({ path: `/api/trash/folders/${UNKNOWN_ID}/restore` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'DELETE /api/trash/folders/:id': {
+    call: () => ({ path: `/api/trash/folders/${UNKNOWN_ID}` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'DELETE /api/trash/folders': { call: () => ({ path: '/api/trash/folders' }), expect: userScoped(204) },
+
+  // Webhooks (webhooks/webhooks.test.ts delivers to a local receiver). The address is a closed loopback port
+  // the server is allowed to reach (OUTBOUND_ALLOWED_HOSTS below): deliveries fail at once, on this machine.
+  'GET /api/webhooks': { call: () => ({ path: '/api/webhooks' }), expect: userScoped(200) },
+  'POST /api/webhooks': {
+    call: () => ({
+      path: '/api/webhooks',
+      body: { url: `http://${WEBHOOK_TARGET}/hook`, events: ['document.restored'] },
+    }),
+    expect: userScoped(201),
+  },
+  'DELETE /api/webhooks/:id': {
+    call: () => ({ path: `/api/webhooks/${UNKNOWN_ID}` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'POST /api/webhooks/:id/enable': {
+    call: () => ({ path: `/api/webhooks/${UNKNOWN_ID}/enable` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    call: () => ({ path: `/api/webhooks/${UNKNOWN_ID}/deliveries` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+
   // AI.
   'GET /api/ai/health': { call: () => ({ path: '/api/ai/health' }), expect: everyone(200) },
 
@@ -752,6 +810,7 @@ beforeAll(async () => {
     env: {
       TRUST_PROXY: 'true',
       AI_LOCAL_SERVERS: 'off',
+      OUTBOUND_ALLOWED_HOSTS: WEBHOOK_TARGET,
       OPENAI_API_KEY: 'sk-matrix',
       OPENAI_BASE_URL: openai.baseUrl,
       STRIPE_SECRET_KEY: stripe.apiKey,

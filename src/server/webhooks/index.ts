@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { WEBHOOK_POLL_INTERVAL_MS } from '../../shared/constants';
 import { OutboundClient, outboundPolicyFromConfig } from '../outbound';
-import { SecretBox, encryptionSecret } from '../runtime/secret-box';
+import { SecretBox, encryptionSecret } from '../secret-box';
 import { webhookRoutes } from './routes';
 import { queueDocumentEvents, sendDueDeliveries, type WebhookContext } from './service';
 
-/** What other folders may use from webhooks; everything else in the folder is its own business. */
-export { signatureHeader, WEBHOOK_SIGNATURE_HEADER } from './service';
-
+/** What other folders may use from webhooks (registerWebhooks, its options); the rest is its own business. */
 export interface WebhookOptions {
   /** Tests: retry at once, announce updates without waiting, look for due deliveries more often. */
   retryDelaysMs?: readonly number[];

@@ -13,7 +13,7 @@ import type { SqlRunner } from '../db/migrate';
 import type { DocumentEvents } from '../documents';
 import { badRequest, conflict, notFound } from '../errors';
 import { outboundFailureMessage, refusalOf, type OutboundClient } from '../outbound';
-import type { SecretBox } from '../runtime/secret-box';
+import type { SecretBox } from '../secret-box';
 import {
   claimDueDeliveries,
   countWebhooks,
@@ -29,10 +29,10 @@ import {
   type DueDelivery,
 } from './repository';
 
-export const WEBHOOK_SIGNATURE_HEADER = 'quillwright-signature';
+const WEBHOOK_SIGNATURE_HEADER = 'quillwright-signature';
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA-256 of "<t>.<body>">`, as docs/webhooks.md tells a receiver to check. */
-export function signatureHeader(secret: string, body: string, timestampSeconds: number): string {
+function signatureHeader(secret: string, body: string, timestampSeconds: number): string {
   const digest = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
   return `t=${timestampSeconds},v1=${digest}`;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH } from '../constants';
 
-export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
+const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export const webhookInputSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { secretFromEnvOrDataDir } from '../config';
+import { secretFromEnvOrDataDir } from './config';
 
 /**
  * Seals secrets the server must read again (AI providers' API keys, webhook signing secrets) at rest with
