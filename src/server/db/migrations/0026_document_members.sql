@@ -18,10 +18,12 @@ CREATE UNIQUE INDEX document_members_user_idx ON document_members (user_id, docu
 CREATE INDEX document_members_pending_email_idx ON document_members (email) WHERE user_id IS NULL;
 
 -- A confirmed address takes up the invitations waiting for it: at sign-up without mail (confirmed at once),
--- at the confirmation of a sign-up, or of a change of address.
+-- at the confirmation of a sign-up, or of a change of address. Only when one is waiting: the update below
+-- announces an access change (the trigger after it), which makes every open collaboration socket re-check.
 CREATE OR REPLACE FUNCTION qw_accept_document_invitations() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.email_confirmed_at IS NOT NULL THEN
+  IF NEW.email_confirmed_at IS NOT NULL
+     AND EXISTS (SELECT 1 FROM document_members WHERE user_id IS NULL AND email = NEW.email) THEN
     UPDATE document_members SET user_id = NEW.id, accepted_at = now()
       WHERE user_id IS NULL AND email = NEW.email;
   END IF;
