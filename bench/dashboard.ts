@@ -19,6 +19,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { median, ms, percentile, timed } from './stats';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { folderTree } from '../src/server/folders/service';
 import { library } from '../src/server/search/search-service';
@@ -111,19 +112,6 @@ async function seedLibrary(database: Database, docs: number, folders: number): P
   );
   await database.exec('analyze');
   return { userId, folderId: folderIds.at(-1)! };
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const median = (values: number[]) => percentile(values, 50);
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
 }
 
 async function measure(label: string, database: Database): Promise<void> {

@@ -23,6 +23,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { median, ms, percentile, timed } from './stats';
 import { planLimitCheck } from '../src/server/billing';
 import pino from 'pino';
 import { openDatabase, type Database } from '../src/server/db/client';
@@ -152,19 +153,6 @@ const KINDS: QueryKind[] = [
   },
   { name: 'prefix (typing)', make: () => VOCABULARY[100 + Math.floor(random() * 2_000)]!.slice(0, 4) },
 ];
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-const median = (values: number[]) => percentile(values, 50);
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
 
 async function measure(label: string, database: Database, userId: string): Promise<void> {
   const exec = database.exec;

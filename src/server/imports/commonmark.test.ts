@@ -8,7 +8,7 @@ import { convertFileContent } from './convert-file';
 /**
  * The CommonMark specification's own examples, run through the Markdown import. An example is in the
  * document's node set when its expected HTML uses only elements a document holds (no images, raw HTML blocks or
- * headings below level 3); for those, the imported Markdown must give the same document as the specification's
+ * headings below level 3); for those, the imported Markdown must give the same document as CommonMark's expected
  * HTML imported through the HTML import. Then each example's imported document, exported to Markdown and
  * imported again, must come back unchanged. docs/search-and-import.md records the figures and the examples
  * that differ.
@@ -22,7 +22,7 @@ interface SpecExample {
 }
 
 const require = createRequire(import.meta.url);
-const { tests: SPEC_EXAMPLES } = require('commonmark-spec') as { tests: SpecExample[] };
+const { tests: COMMONMARK_EXAMPLES } = require('commonmark-spec') as { tests: SpecExample[] };
 
 const DOCUMENT_ELEMENTS = new Set([
   'p',
@@ -50,7 +50,7 @@ function inNodeSet(html: string): boolean {
   );
 }
 
-// The specification writes a tab as →.
+// CommonMark's examples write a tab as →.
 const withTabs = (text: string) => text.replaceAll('→', '\t');
 
 async function importAs(format: 'markdown' | 'html', source: string): Promise<RichTextDoc | 'refused'> {
@@ -63,7 +63,7 @@ async function importAs(format: 'markdown' | 'html', source: string): Promise<Ri
 }
 
 /**
- * The specification's HTML percent-encodes link targets (`/f%C3%B6%C3%B6`); the import keeps them as written
+ * CommonMark's expected HTML percent-encodes link targets (`/f%C3%B6%C3%B6`); the import keeps them as written
  * (`/föö`). Both lead to the same address, so they are compared encoded.
  */
 function comparable(doc: RichTextDoc | 'refused'): string {
@@ -120,8 +120,8 @@ function readAs(doc: RichTextDoc | 'refused'): string {
 
 // No database here: the examples run once, in the PGlite project.
 describe.skipIf(testDatabaseKind() === 'postgres')('CommonMark specification examples', () => {
-  it(`import at least ${REQUIRED_AGREEMENT * 100} % of the examples in the node set as the specification renders them, and export every one back unchanged`, async () => {
-    const inSet = SPEC_EXAMPLES.filter((example) => inNodeSet(example.html));
+  it(`import at least ${REQUIRED_AGREEMENT * 100} % of the examples in the node set as CommonMark renders them, and export every one back unchanged`, async () => {
+    const inSet = COMMONMARK_EXAMPLES.filter((example) => inNodeSet(example.html));
     const differing: string[] = [];
     const notRoundTripped: string[] = [];
     for (const example of inSet) {
@@ -139,7 +139,7 @@ describe.skipIf(testDatabaseKind() === 'postgres')('CommonMark specification exa
     }
     const agreement = (inSet.length - differing.length) / inSet.length;
     console.info(
-      `CommonMark ${SPEC_EXAMPLES.length} examples, ${inSet.length} in the node set, ` +
+      `CommonMark ${COMMONMARK_EXAMPLES.length} examples, ${inSet.length} in the node set, ` +
         `${inSet.length - differing.length} imported as specified (${(agreement * 100).toFixed(1)} %); ` +
         `differing: ${differing.join(', ')}; not exported back as imported: ${notRoundTripped.join(', ') || 'none'}`,
     );
