@@ -36,6 +36,24 @@ describe('AI usage ledger', () => {
     expect(await tokensUsedThisMonth(server.database.db, user.id)).toBe(30);
   });
 
+  it('counts every row exactly once while reads and batch writes overlap', async () => {
+    const user = await createUser(server);
+    const ledger = usageLedger(server.database.db);
+    const reads: Promise<number>[] = [];
+    const flushes: Promise<void>[] = [];
+    for (let i = 1; i <= 20; i++) {
+      ledger.record(entry(user.id));
+      // Reads land before, during and after each batch's INSERT; all of them finish after the last record.
+      reads.push(tokensUsedThisMonth(server.database.db, user.id));
+      flushes.push(ledger.flush());
+      reads.push(tokensUsedThisMonth(server.database.db, user.id));
+    }
+    const seen = await Promise.all(reads);
+    await Promise.all(flushes);
+    seen.forEach((total, index) => expect(total, `read ${index}`).toBe(20 * 15));
+    expect(await rows(user.id)).toHaveLength(20);
+  });
+
   it('a row whose document was deleted meanwhile does not cost the others their record', async () => {
     const user = await createUser(server);
     const [doc] = await server.database.db

@@ -21,11 +21,18 @@ function monthBounds(now = new Date()): { start: Date; end: Date } {
 
 export async function tokensUsedThisMonth(db: Db, userId: string, now = new Date()): Promise<number> {
   const { start, end } = monthBounds(now);
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${aiUsage.inputTokens} + ${aiUsage.outputTokens}), 0)` })
-    .from(aiUsage)
-    .where(and(eq(aiUsage.userId, userId), gte(aiUsage.createdAt, start), lt(aiUsage.createdAt, end)));
-  return Number(row?.total ?? 0) + usageLedger(db).pendingTokens(userId, start, end);
+  return usageLedger(db).measure(
+    async () => {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${aiUsage.inputTokens} + ${aiUsage.outputTokens}), 0)` })
+        .from(aiUsage)
+        .where(and(eq(aiUsage.userId, userId), gte(aiUsage.createdAt, start), lt(aiUsage.createdAt, end)));
+      return Number(row?.total ?? 0);
+    },
+    userId,
+    start,
+    end,
+  );
 }
 
 /**
@@ -104,10 +111,21 @@ const USAGE_FLUSH_DELAY_MS = 250;
 
 type LedgerRow = typeof aiUsage.$inferInsert;
 
+/**
+ * Reads of the ledger and writes of its batches exclude each other, so a read sees every row exactly once:
+ * either stored (read from the database) or still pending (counted from memory). Without it a batch
+ * being written was in neither place for the length of its INSERT, and a quota check in that window let
+ * a writer past the allowance. Writes wait for running reads; reads that arrive while a write waits
+ * queue behind it, so a steady stream of reads cannot hold metering back.
+ */
 class UsageLedger {
   private pending: (LedgerRow & { createdAt: Date })[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private inFlight: Promise<void> = Promise.resolve();
+  /** The last queued write (each waits for the one before). */
+  private writes: Promise<void> = Promise.resolve();
+  private writesQueued = 0;
+  private readers = 0;
+  private whenNoReaders: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -128,7 +146,20 @@ class UsageLedger {
     this.timer ??= setTimeout(() => void this.flush(), USAGE_FLUSH_DELAY_MS);
   }
 
-  pendingTokens(userId: string, start: Date, end: Date): number {
+  /** `stored` (a database read) plus the user's rows not yet written, with no write in between. */
+  async measure(stored: () => Promise<number>, userId: string, start: Date, end: Date): Promise<number> {
+    while (this.writesQueued > 0) await this.writes;
+    this.readers++;
+    try {
+      const total = await stored();
+      return total + this.pendingTokens(userId, start, end);
+    } finally {
+      this.readers--;
+      if (this.readers === 0) for (const wake of this.whenNoReaders.splice(0)) wake();
+    }
+  }
+
+  private pendingTokens(userId: string, start: Date, end: Date): number {
     let total = 0;
     for (const row of this.pending) {
       if (row.userId === userId && row.createdAt >= start && row.createdAt < end)
@@ -141,10 +172,19 @@ class UsageLedger {
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = this.pending;
-    this.pending = [];
-    this.inFlight = this.inFlight.then(() => (batch.length > 0 ? this.write(batch) : undefined));
-    return this.inFlight;
+    this.writesQueued++;
+    this.writes = this.writes.then(async () => {
+      try {
+        if (this.readers > 0) await new Promise<void>((wake) => this.whenNoReaders.push(wake));
+        // Taken only now, so rows stay counted from memory until the moment their INSERT starts.
+        const batch = this.pending;
+        this.pending = [];
+        if (batch.length > 0) await this.write(batch);
+      } finally {
+        this.writesQueued--;
+      }
+    });
+    return this.writes;
   }
 
   private async write(batch: LedgerRow[]): Promise<void> {

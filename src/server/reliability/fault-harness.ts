@@ -34,6 +34,11 @@ export interface Editor {
   edits: Edit[];
   /** Highest own clock covered by a `stored` message: everything up to it was said to be in the database. */
   storedClock: number;
+  /**
+   * Times the editor's socket has connected. After a reconnect the balancer may have handed it to the
+   * other instance, so `backend` holds only while this stays 1.
+   */
+  connects: number;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -140,7 +145,11 @@ export async function connectEditors(options: {
       client,
       edits: [],
       storedClock: 0,
+      connects: 1,
     };
+    client.socket.on('connect', () => {
+      editor.connects += 1;
+    });
     client.provider.on('stateless', ({ payload }: { payload: string }) => {
       const message = parseStatelessMessage(payload);
       if (message?.type !== 'stored') return;

@@ -242,11 +242,7 @@ describe('sanitizeDocContent', () => {
       doc({ type: 'paragraph', attrs: { textAlign: 'middle' } }),
       /"textAlign" must be one of left, center, right, justify/,
     ],
-    [
-      'an unknown mark type',
-      doc(paragraph(text('x', [{ type: 'highlight' }]))),
-      /unknown mark type "highlight"/,
-    ],
+    ['an unknown mark type', doc(paragraph(text('x', [{ type: 'blink' }]))), /unknown mark type "blink"/],
     ['an empty text node', doc(paragraph(text(''))), /non-empty "text"/],
     ['a text node without text', doc(paragraph({ type: 'text' })), /non-empty "text"/],
     ['text directly in doc', doc(text('x')), /"text" is not allowed inside "doc"/],
