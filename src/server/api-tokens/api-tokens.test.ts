@@ -147,8 +147,10 @@ describe('what a token may do', () => {
     const one = await server.request('GET', `/api/documents/${id}`, auth());
     expect(one.status).toBe(200);
     expect(one.body.content).toEqual(paragraph('first words'));
-    // Without content is served in full to a token (the content-free form checks a session inline).
-    expect((await server.request('GET', `/api/documents/${id}?content=false`, auth())).status).toBe(200);
+    const head = await server.request('GET', `/api/documents/${id}?content=false`, auth());
+    expect(head.status).toBe(200);
+    expect(head.body).toMatchObject({ id, title: 'Readable' });
+    expect(head.body).not.toHaveProperty('content');
     expect((await server.request('GET', `/api/search?q=first`, auth())).status).toBe(200);
     expect((await server.request('GET', `/api/search/documents`, auth())).status).toBe(200);
     expect((await server.request('GET', `/api/documents/${id}/versions`, auth())).status).toBe(200);

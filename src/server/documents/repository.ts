@@ -122,6 +122,7 @@ function buildStatements(db: Db) {
       .where(and(readableBy, sessionActive))
       .limit(1)
       .prepare('qw_documents_get_in_session'),
+    head: db.select(headColumns).from(documents).where(readableBy).limit(1).prepare('qw_documents_head'),
     headInSession: db
       .select(headColumns)
       .from(documents)
@@ -216,14 +217,20 @@ export async function findReadableDocument(
   return row && asRecord(row);
 }
 
-/** The document without its content when the user may read it, while `sessionId` is an active session of theirs. */
+/**
+ * The document without its content when the user may read it, optionally only while `sessionId` is an active
+ * session of theirs.
+ */
 export async function findReadableDocumentHead(
   db: Db,
   userId: string,
   documentId: string,
-  sessionId: string,
+  sessionId?: string,
 ): Promise<DocumentHeadRecord | undefined> {
-  const [row] = await statements(db).headInSession.execute({ id: documentId, userId, sessionId });
+  const prepared = statements(db);
+  const [row] = sessionId
+    ? await prepared.headInSession.execute({ id: documentId, userId, sessionId })
+    : await prepared.head.execute({ id: documentId, userId });
   return row;
 }
 

@@ -556,6 +556,27 @@ describe('documents event stream (app.deps.documentEvents)', () => {
     }
   });
 
+  it('announces nothing for a content replacement the asker may not make', async () => {
+    const replacing: string[] = [];
+    const off = server.app.deps.documentEvents.on('content.replacing', (e) => void replacing.push(e.userId));
+    try {
+      const created = await create(alice, { title: 'private', content: docWith('secret') });
+      const refused = await server.request('PATCH', `/api/documents/${created.id}`, {
+        token: bob.token,
+        body: { content: docWith('pwned') },
+      });
+      expect(refused.status).toBe(404);
+      expect(replacing).toEqual([]);
+      await server.request('PATCH', `/api/documents/${created.id}`, {
+        token: alice.token,
+        body: { content: docWith('mine') },
+      });
+      expect(replacing).toEqual([alice.id]);
+    } finally {
+      off();
+    }
+  });
+
   it('clears the stored Yjs state when REST replaces the content, so the live layer rebuilds from it', async () => {
     const { documents } = await import('../db/schema');
     const { eq } = await import('drizzle-orm');

@@ -147,13 +147,13 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   app.get('/:id', async (request, reply) => {
     const { id } = parseInput(paramsSchema, request.params);
     const { content } = parseInput(documentQuerySchema, request.query);
-    const row = await withSessionInStatement(request, ({ userId, sessionId, apiToken }) =>
-      apiToken
-        ? getDocument(ctx, userId, id) // the token gate has checked the token in full
-        : content === 'false'
-          ? getDocumentHead(ctx, userId, id, { sessionId })
-          : getDocument(ctx, userId, id, { sessionId }),
-    );
+    const row = await withSessionInStatement(request, ({ userId, sessionId, apiToken }) => {
+      // The token gate has checked a token in full; a session is checked inside the statement.
+      const session = apiToken ? {} : { sessionId };
+      return content === 'false'
+        ? getDocumentHead(ctx, userId, id, session)
+        : getDocument(ctx, userId, id, session);
+    });
     return sendDocument(request, reply, row);
   });
 

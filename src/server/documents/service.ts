@@ -70,7 +70,7 @@ export async function getDocumentHead(
   ctx: DocumentsContext,
   userId: string,
   documentId: string,
-  options: { sessionId: string },
+  options: SessionOption = {},
 ): Promise<DocumentHeadRecord> {
   const document = await findReadableDocumentHead(ctx.db, userId, documentId, options.sessionId);
   if (!document) throw notFound('Document not found');

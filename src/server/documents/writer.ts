@@ -196,7 +196,13 @@ export class DocumentWriter {
       return this.inTurn(documentId, () => this.updateLive(input, content, title));
     }
     const { userId, expectedVersions, sessionId } = input;
-    if (content) await this.publishReplacing(input);
+    if (content) {
+      // Listeners of content.replacing write (a version of the text about to go): only for someone who may
+      // replace it. The update statement below checks again, in the same statement as its write.
+      const head = await findWritableDocumentHead(this.deps.database.db, userId, documentId, sessionId);
+      if (!head) throw notFound('Document not found');
+      await this.publishReplacing(input);
+    }
     let document: DocumentRecord | undefined;
     if (!expectedVersions || expectedVersions.length > 0) {
       const updated = await updateOwnedDocument(this.deps.database.db, userId, documentId, {
