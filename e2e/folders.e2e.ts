@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { expect, openHome, shoot, test } from './fixtures';
 
 /**
@@ -173,4 +175,37 @@ test('a document made while a folder is shown goes into that folder', async ({ p
   await expect(crumbs.getByRole('link', { name: 'Drafts' })).toBeVisible();
   await crumbs.getByRole('link', { name: 'Drafts' }).click();
   await expect(page.getByTestId('document-card')).toHaveCount(1);
+});
+
+test('a folder exports as one .zip of its documents, sub-folders as directories', async ({ page, users }) => {
+  const user = await users.create({ prefix: 'folders-zip' });
+  const api = users.api(user);
+  const book = ((await (await api.post('/api/folders', { name: 'Book' })).json()) as { id: string }).id;
+  const part = (
+    (await (await api.post('/api/folders', { name: 'Part one', parentId: book })).json()) as { id: string }
+  ).id;
+  for (const [title, folderId] of [
+    ['Preface', book],
+    ['Chapter one', part],
+  ] as const) {
+    const made = await api.post('/api/documents', { title, content: paragraph(`${title} text.`) });
+    const id = ((await made.json()) as { id: string }).id;
+    expect((await api.put(`/api/documents/${id}/folder`, { folderId })).status()).toBe(200);
+  }
+  await users.login(user);
+  await openHome(page, '/');
+  await folderButton(page, 'Book').hover();
+  await tree(page).getByRole('button', { name: 'Actions for folder Book' }).click();
+  await page.getByRole('menuitem', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Export folder' })).toBeVisible();
+  await shoot(page, 'folders-export', 1280);
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Markdown' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^book_\d{4}-\d{2}-\d{2}\.zip$/);
+  await expect(dialog).toBeHidden();
+  const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+  expect(Object.keys(files).sort()).toEqual(['Part one/Chapter one.md', 'Preface.md']);
+  expect(strFromU8(files['Part one/Chapter one.md']!)).toBe('# Chapter one\n\nChapter one text.\n');
 });

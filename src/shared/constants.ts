@@ -235,6 +235,8 @@ export const MAX_FOLDER_DEPTH = 8;
 export const MAX_FOLDER_NAME_LENGTH = 100;
 /** Folders one user may keep (outside the trash). */
 export const MAX_FOLDERS_PER_USER = 1_000;
+/** Documents one folder export (a .zip of the folder and its sub-folders) may hold; beyond it, 413. */
+export const MAX_FOLDER_EXPORT_DOCUMENTS = 1_000;
 
 // Personal API tokens
 /** What every token's secret starts with, so a leaked one is recognisable (and secret scanners can find it). */

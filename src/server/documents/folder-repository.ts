@@ -82,6 +82,28 @@ export async function countDocumentsPerFolder(
   return new Map(rows.map((row) => [row.folderId, row.n]));
 }
 
+/** The user's documents in these folders outside the trash, in each folder's order, at most `limit`. */
+export async function listDocumentsInFolders(
+  db: Queryable,
+  userId: string,
+  folderIds: readonly string[],
+  limit: number,
+): Promise<{ id: string; title: string; content: unknown; folderId: string }[]> {
+  if (folderIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      content: documents.content,
+      folderId: documents.folderId,
+    })
+    .from(documents)
+    .where(and(inArray(documents.folderId, [...folderIds]), ownDocuments(userId)))
+    .orderBy(documents.folderId, documents.position, sql`${documents.updatedAt} desc`, documents.id)
+    .limit(limit);
+  return rows.map((row) => ({ ...row, folderId: row.folderId! }));
+}
+
 /** Moves the user's documents in these folders to the trash as gone with `rootId`. Returns their ids. */
 export async function trashDocumentsInFolders(
   db: Queryable,

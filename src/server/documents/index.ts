@@ -27,5 +27,10 @@ export { registerTrashPurge, trashRoutes } from './trash';
 export type { DocumentCreationCheck, DocumentRecord, DocumentsContext } from './service';
 export { DocumentWriter } from './writer';
 export type { FolderTransaction } from './writer';
-export { countDocumentsPerFolder, countDocumentsTrashedWith, findDocumentFolder } from './folder-repository';
+export {
+  countDocumentsPerFolder,
+  countDocumentsTrashedWith,
+  findDocumentFolder,
+  listDocumentsInFolders,
+} from './folder-repository';
 export type { LiveDocumentStorage, LiveDocumentWrites, LiveWrite } from './writer';

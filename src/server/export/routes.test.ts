@@ -202,3 +202,78 @@ describe('GET /api/documents/:id/export', () => {
     expect((await server.request('GET', `/api/documents/${id}/export?format=md`)).status).toBe(401);
   });
 });
+
+describe('GET /api/folders/:id/export', () => {
+  const paragraph = (text: string) => ({
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+  });
+  async function folder(user: TestUser, name: string, parentId?: string): Promise<string> {
+    const res = await server.request('POST', '/api/folders', { token: user.token, body: { name, parentId } });
+    expect(res.status).toBe(201);
+    return res.body.id;
+  }
+  async function documentIn(folderId: string, title: string, text: string): Promise<string> {
+    const id = await insert(title, paragraph(text));
+    const placed = await server.request('PUT', `/api/documents/${id}/folder`, {
+      token: owner.token,
+      body: { folderId },
+    });
+    expect(placed.status).toBe(200);
+    return id;
+  }
+  const download = (folderId: string, format: string, token = owner.token) =>
+    fetch(`${server.url}/api/folders/${folderId}/export?format=${format}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('zips the folder and its sub-folders, each document converted, names kept and made safe', async () => {
+    const book = await folder(owner, 'My Book');
+    const part = await folder(owner, 'Part One', book);
+    await folder(owner, 'Empty/Notes', book);
+    await documentIn(book, 'Preface', 'Before the story.');
+    await documentIn(part, 'Chapter 1', 'It was a dark night.');
+    await documentIn(part, 'Chapter 1', 'A second draft of it.');
+    await documentIn(part, '../../etc/passwd', 'Not a path.');
+    const trashed = await documentIn(book, 'Deleted', 'Gone.');
+    expect((await server.request('DELETE', `/api/documents/${trashed}`, { token: owner.token })).status).toBe(
+      204,
+    );
+
+    const res = await download(book, 'md');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="my_book_${today()}.zip"`);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      'Empty_Notes/',
+      'Part One/Chapter 1 (2).md',
+      'Part One/Chapter 1.md',
+      'Part One/__.._etc_passwd.md',
+      'Preface.md',
+    ]);
+    expect(strFromU8(files['Preface.md']!)).toBe('# Preface\n\nBefore the story.\n');
+    const chapters = [files['Part One/Chapter 1.md']!, files['Part One/Chapter 1 (2).md']!].map((bytes) => strFromU8(bytes));
+    expect(chapters.sort()).toEqual([
+      '# Chapter 1\n\nA second draft of it.\n',
+      '# Chapter 1\n\nIt was a dark night.\n',
+    ]);
+
+    // Word files open as Word files inside the zip.
+    const word = unzipSync(new Uint8Array(await (await download(part, 'docx')).arrayBuffer()));
+    const chapter = unzipSync(word['Chapter 1.docx']!);
+    expect(strFromU8(chapter['word/document.xml']!)).toMatch(/dark night|second draft/);
+  });
+
+  it("another user's folder is 404, a trashed folder 404, an unknown format 400, no token 401", async () => {
+    const mine = await folder(owner, 'Mine');
+    const stranger = await createUser(server);
+    expect((await download(mine, 'md', stranger.token)).status).toBe(404);
+    expect((await download(mine, 'exe')).status).toBe(400);
+    expect((await fetch(`${server.url}/api/folders/${mine}/export?format=md`)).status).toBe(401);
+    expect((await server.request('DELETE', `/api/folders/${mine}`, { token: owner.token })).status).toBe(204);
+    const gone = await download(mine, 'md');
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ message: 'Folder not found', code: 'folder_not_found' });
+  });
+});

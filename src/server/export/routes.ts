@@ -2,19 +2,26 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { EXPORT_PER_USER, perUserLimit } from '../ai';
 import { requireUser } from '../plugins';
-import { documentForUser } from '../documents';
+import { documentForUser, listDocumentsInFolders } from '../documents';
+import { folderWithSubfolders } from '../folders';
+import { payloadTooLarge } from '../errors';
+import { MAX_FOLDER_EXPORT_DOCUMENTS } from '../../shared/constants';
 import { SERVER_EXPORT_FORMATS } from './formats';
 import { parseInput } from '../validation';
 import { secondsSince } from '../metrics';
 
 const params = z.object({ id: z.uuid('Invalid document id') });
+const folderParams = z.object({ id: z.uuid('Invalid folder id') });
 const query = z.object({
   format: z.enum(SERVER_EXPORT_FORMATS, {
     error: `format must be one of ${SERVER_EXPORT_FORMATS.join(', ')}`,
   }),
 });
 
-/** GET /api/documents/:id/export?format=md|html|txt|docx — the same conversions as the editor's Export menu. */
+/**
+ * GET /api/documents/:id/export?format=md|html|txt|docx — the same conversions as the editor's Export menu;
+ * GET /api/folders/:id/export?format=… — a folder and its sub-folders as a .zip of such files.
+ */
 export const exportRoutes: FastifyPluginAsync = async (app) => {
   const exportRate = perUserLimit(app, EXPORT_PER_USER);
   app.get('/documents/:id/export', async (request, reply) => {
@@ -30,6 +37,36 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     app.deps.metrics.exported(format, secondsSince(started));
     return reply
       .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  });
+
+  app.get('/folders/:id/export', async (request, reply) => {
+    const { id } = parseInput(folderParams, request.params);
+    const { format } = parseInput(query, request.query);
+    const user = await requireUser(request);
+    await exportRate(request, reply, user.userId);
+    const tree = await folderWithSubfolders(app.deps, user.userId, id);
+    const folderIds = tree.folders.map((folder) => folder.id);
+    const documents = await listDocumentsInFolders(
+      app.database.db,
+      user.userId,
+      folderIds,
+      MAX_FOLDER_EXPORT_DOCUMENTS + 1,
+    );
+    if (documents.length > MAX_FOLDER_EXPORT_DOCUMENTS) {
+      throw payloadTooLarge(
+        `This folder holds more than ${MAX_FOLDER_EXPORT_DOCUMENTS.toLocaleString('en-US')} documents; export its sub-folders one at a time.`,
+        'folder_too_large',
+      );
+    }
+    const { folderZip } = await import('./folder-zip');
+    const started = performance.now();
+    const file = await folderZip({ ...tree, documents }, format);
+    app.deps.metrics.exported(format, secondsSince(started));
+    return reply
+      .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .header('cache-control', 'no-store')
       .send(file.body);

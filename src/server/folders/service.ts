@@ -104,6 +104,23 @@ export async function folderTree(ctx: FoldersContext, userId: string): Promise<F
   return { folders: rows.map((row) => present(row, counts)), topLevelCount: counts.get(null) ?? 0 };
 }
 
+/** A folder and its sub-folders, each with its path of names from the folder down (for a folder export). */
+export async function folderWithSubfolders(
+  ctx: Pick<FoldersContext, 'db'>,
+  userId: string,
+  folderId: string,
+): Promise<{ name: string; folders: { id: string; path: string[] }[] }> {
+  const tree = new Tree(await listFoldersOf(ctx.db, userId));
+  const root = tree.get(folderId);
+  if (!root) throw folderNotFound();
+  const paths = new Map<string, string[]>([[folderId, []]]);
+  for (const id of tree.subtree(folderId).slice(1)) {
+    const row = tree.get(id)!;
+    paths.set(id, [...paths.get(row.parentId!)!, row.name]);
+  }
+  return { name: root.name, folders: [...paths].map(([id, path]) => ({ id, path })) };
+}
+
 /** 404 unless the folder is the user's and outside the trash (lists and searches limited to a folder). */
 export async function assertFolderOf(ctx: Pick<FoldersContext, 'db'>, userId: string, folderId: string) {
   if (!(await isLiveFolderOf(ctx.db, userId, folderId))) throw folderNotFound();

@@ -243,6 +243,11 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'DELETE /api/folders/:id': op('Folders', 'session', 'Move a folder and what it holds to the trash', {
     status: 204,
   }),
+  'GET /api/folders/:id/export': op(
+    'Folders',
+    'session',
+    'Download the folder and its sub-folders as a .zip of md, html, txt or docx files',
+  ),
   'GET /api/documents/:id/folder': op('Folders', 'session', 'The folder a document is in'),
   'PUT /api/documents/:id/folder': op('Folders', 'session', 'Place a document in a folder', {
     body: placeDocumentBodySchema,

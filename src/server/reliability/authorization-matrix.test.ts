@@ -428,6 +428,10 @@ const MATRIX: Record<string, RouteCase> = {
     call: () => ({ path: `/api/folders/${UNKNOWN_ID}` }),
     expect: { ...NO_USER, otherUser: 404, owner: 404 },
   },
+  'GET /api/folders/:id/export': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}/export?format=md` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
   'GET /api/documents/:id/folder': {
     call: (s) => ({ path: `/api/documents/${s.documentId}/folder` }),
     expect: documentScoped(200),

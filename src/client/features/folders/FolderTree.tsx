@@ -1,5 +1,6 @@
 import {
   ChevronRightIcon,
+  DownloadIcon,
   FolderIcon,
   FolderOpenIcon,
   FolderPlusIcon,
@@ -22,6 +23,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import { carriesDocument, draggedDocument } from './drag';
+import { ExportFolderDialog } from './ExportFolderDialog';
 import { DeleteFolderDialog, FolderNameDialog } from './FolderDialogs';
 import { useFolderActions, useFolders } from './queries';
 import { folderLines } from './tree';
@@ -30,6 +32,7 @@ type Editing =
   | { kind: 'create'; parent: Folder | null }
   | { kind: 'rename'; folder: Folder }
   | { kind: 'delete'; folder: Folder }
+  | { kind: 'export'; folder: Folder }
   | null;
 
 /** A row of the tree that takes dropped documents. */
@@ -199,6 +202,10 @@ export function FolderTree({
                       <PencilIcon aria-hidden="true" />
                       Rename
                     </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => setEditing({ kind: 'export', folder })}>
+                      <DownloadIcon aria-hidden="true" />
+                      Export…
+                    </DropdownMenuItem>
                     <DropdownMenuItem
                       variant="destructive"
                       onSelect={() => setEditing({ kind: 'delete', folder })}
@@ -229,6 +236,10 @@ export function FolderTree({
           }
           setEditing(null);
         }}
+      />
+      <ExportFolderDialog
+        folder={editing?.kind === 'export' ? editing.folder : null}
+        onDone={() => setEditing(null)}
       />
       <DeleteFolderDialog
         folder={editing?.kind === 'delete' ? editing.folder : null}
