@@ -129,6 +129,15 @@ describe('Suggesting mode', () => {
     expect(tracked(e)).toBe('One |  two!');
   });
 
+  it('switches on and off in a document that ends in a list, and typing there is then a suggestion', () => {
+    const e = makeEditor('<p>Shopping</p><ul><li><p>bread</p></li></ul>');
+    expect(() => e.commands.setSuggesting(false)).not.toThrow();
+    expect(() => e.commands.setSuggesting(true)).not.toThrow();
+    caretAt(e, positionAfter(e, 'bread'));
+    type(e, ' and milk');
+    expect(tracked(e)).toMatch(/^Shopping \| bread\{\+ and milk\+\}/);
+  });
+
   it('a forced mode cannot be switched off', () => {
     editor = new Editor({
       extensions: [

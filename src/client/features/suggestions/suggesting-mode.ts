@@ -248,12 +248,15 @@ export const SuggestingMode = Extension.create<{ author: SuggestionAuthor; force
     return {
       setSuggesting:
         (enabled) =>
-        ({ editor }) => {
+        ({ editor, tr, dispatch }) => {
           const storage = editor.storage.suggestingMode;
           if (storage.forced) return enabled;
+          if (!dispatch) return true;
           storage.enabled = enabled;
-          // An empty transaction so React views (the mode switch) see the change.
-          editor.view.dispatch(editor.state.tr.setMeta(SUGGESTION_OPERATION, true));
+          // The command's own transaction, empty, so React views (the mode switch) see the change. A second
+          // transaction dispatched from inside the command made the command's own one stale ("mismatched
+          // transaction") whenever a plugin had appended to the state in between.
+          tr.setMeta(SUGGESTION_OPERATION, true);
           return true;
         },
     };
