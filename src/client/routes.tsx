@@ -61,6 +61,7 @@ const ResetPasswordPage = page(() => import('./features/auth/ResetPasswordPage')
 const ConfirmPage = page(() => import('./features/auth/ConfirmPage'), 'ConfirmPage');
 const NotFoundPage = page(() => import('./features/misc/NotFoundPage'), 'NotFoundPage');
 const StatusPage = page(() => import('./features/misc/StatusPage'), 'StatusPage');
+const MemberDocumentPage = page(() => import('./features/people/MemberDocumentPage'), 'MemberDocumentPage');
 const TrashPage = page(() => import('./features/dashboard/TrashPage'), 'TrashPage');
 const ApiReferencePage = page(() => import('./features/misc/ApiReferencePage'), 'ApiReferencePage');
 
@@ -139,6 +140,7 @@ export function AppRoutes() {
         <Route path="/privacy" component={PrivacyPage} />
         <Route path="/terms" component={TermsPage} />
         <Route path="/shared/:id" component={SharedDocumentPage} />
+        <Route path="/shared-with-me/:id" component={MemberDocumentPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
         <Route path="/auth/confirm" component={ConfirmPage} />
         <Route path="/status" component={StatusPage} />

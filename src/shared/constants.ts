@@ -253,6 +253,11 @@ export const API_TOKEN_MAX_EXPIRY_DAYS = 3_650;
  * know, so this bounds what anyone can make the server send, whatever the plan allows per document.
  */
 export const MEMBER_INVITES_PER_HOUR = 30;
+/**
+ * How often a document open as a member asks for the role again: the socket tells of a lost document, not of
+ * a changed role (an editor made suggester keeps the same connection).
+ */
+export const MEMBER_ROLE_RECHECK_MS = 10_000;
 
 // Templates
 /** A writer keeps at most this many templates of their own (the built-in ones do not count). */

@@ -52,6 +52,7 @@ import {
   useTrashActions,
 } from '@client/features/documents';
 import { NewFromTemplateDialog } from '@client/features/templates';
+import { SharedWithMe } from '@client/features/people';
 import { displayTitle } from '@client/lib/document-title';
 import {
   documentDragSource,
@@ -412,6 +413,8 @@ export function DashboardPage() {
                     ) : null}
                   </>
                 )}
+                {/* Other people's documents belong to the whole library, not to a folder or a search. */}
+                {!folderId && !searching ? <SharedWithMe /> : null}
               </div>
             </div>
           </main>

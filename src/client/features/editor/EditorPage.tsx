@@ -56,6 +56,7 @@ import { displayTitle } from '@client/lib/document-title';
 import { QuickSwitcher } from '@client/features/search';
 import { KEYMAP, matchesShortcut } from '@shared/keymap';
 import { ShortcutSheetHost } from '@client/features/shortcuts';
+import { memberDocumentPath } from '@client/lib/member-document-path';
 
 const LOCAL_EDIT_CLOCK_MS = 10_000;
 // The menus floating over the text (selection toolbar, block menu, suggestion bubble) bring TipTap's floating
@@ -173,6 +174,7 @@ function DocumentLoader({ documentId, user }: { documentId: string; user: AuthUs
     openFromServerState: true,
   });
   if (query.isPending) return <FullPageMessage>Loading document...</FullPageMessage>;
+  if (!query.isError && query.data.user_id !== user.id) return <MemberRedirect documentId={documentId} />;
   if (query.isError) {
     const missing =
       query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
@@ -199,6 +201,16 @@ function DocumentLoader({ documentId, user }: { documentId: string; user: AuthUs
       storedAt={storedAt}
     />
   );
+}
+
+/**
+ * Someone else's document, opened by its editor address: this page is the owner's (sharing, history, export, AI),
+ * so a member goes to the page made for their role.
+ */
+function MemberRedirect({ documentId }: { documentId: string }) {
+  const [, navigate] = useLocation();
+  useEffect(() => navigate(memberDocumentPath(documentId), { replace: true }), [documentId, navigate]);
+  return <FullPageMessage>Loading document...</FullPageMessage>;
 }
 
 interface WorkspaceProps {

@@ -14,6 +14,7 @@ import { Check, Copy, Globe, Lock, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useResetShareLink, useShareSettings, useUpdateShareSettings } from './api';
 import { ShareTrigger } from './ShareTrigger';
+import { PeopleSection, useMembers } from '@client/features/people';
 
 const PRIVATE: ShareSettings = {
   isPublic: false,
@@ -81,6 +82,8 @@ export function ShareMenu({
   const { data, isLoading, isError, error, refetch, isFetching } = useShareSettings(documentId, open);
   const update = useUpdateShareSettings(documentId);
   const reset = useResetShareLink(documentId);
+  // The same query as the People section's: with people on the document, "only you" would not be true.
+  const invited = (useMembers(documentId, open).data?.members.length ?? 0) > 0;
   const { toast } = useToast();
   const [copied, setCopied] = useState(false);
   const [password, setPassword] = useState('');
@@ -203,7 +206,13 @@ export function ShareMenu({
         <ShareTrigger />
       </PopoverTrigger>
       {/* On a phone the menu keeps a margin from the screen's edges rather than touching one. */}
-      <PopoverContent align="end" collisionPadding={8} className="w-[min(20rem,calc(100vw-1rem))] space-y-4">
+      <PopoverContent
+        align="end"
+        collisionPadding={8}
+        className="max-h-[calc(var(--radix-popover-content-available-height)-0.5rem)] w-[min(22rem,calc(100vw-1rem))] space-y-4 overflow-y-auto"
+      >
+        <PeopleSection documentId={documentId} enabled={open} />
+        <div className="border-t" role="presentation" />
         {/* Without the stored settings nothing is shown as if it were: defaults would lie about a public link. */}
         {!data && isError ? (
           <div role="alert" className="space-y-3 text-sm" data-testid="share-load-error">
@@ -235,7 +244,9 @@ export function ShareMenu({
                 ? PUBLIC_DESCRIPTIONS[access]
                 : draft
                   ? 'Choose what visitors may do, then publish. Nothing is public until you do.'
-                  : 'Only you can open this document.'}
+                  : invited
+                    ? 'No link: only you and the people above can open this document.'
+                    : 'Only you can open this document.'}
             </p>
           </div>
           <Switch
