@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { signUpViaApi, testClientAddress, uniqueEmail } from './fixtures';
 import { createDocumentViaApi, editorBody, signedInContext, typeAtEnd, waitForLive } from './editor-helpers';
 
@@ -41,6 +42,8 @@ test('the owner invites a person, who edits live, is made viewer, then removed',
   browser,
   request,
 }) => {
+  // Three axe passes, one over the owner's whole editor: on a loaded two-core machine past the default minute.
+  test.setTimeout(150_000);
   const owner = await signUp(request, 'Olive Owner', 'owner');
   const member = await signUp(request, 'Edith Member', 'member');
   const { id } = await createDocumentViaApi(request, owner, 'Field notes');
@@ -81,6 +84,7 @@ test('the owner invites a person, who edits live, is made viewer, then removed',
   const waiting = people(ownerPage).getByTestId('member-row').filter({ hasText: newcomer });
   await expect(waiting).toContainText('Invited');
   await ownerPage.screenshot({ path: '/tmp/shots/people-share-menu.png' });
+  await expectAccessible(ownerPage, 'share menu with people');
 
   // The member finds it under "Shared with me" and opens it.
   await memberPage.reload();
@@ -88,6 +92,7 @@ test('the owner invites a person, who edits live, is made viewer, then removed',
   await expect(card).toContainText('Shared by Olive Owner');
   await expect(card).toContainText('Can edit');
   await memberPage.screenshot({ path: '/tmp/shots/people-shared-with-me.png', fullPage: true });
+  await expectAccessible(memberPage, 'shared with me');
   await card.getByRole('link', { name: 'Field notes' }).click();
   await expect(memberPage).toHaveURL(new RegExp(`/shared-with-me/${id}$`));
   await expect(memberPage.getByTestId('member-role')).toHaveText('Can edit');
@@ -103,6 +108,7 @@ test('the owner invites a person, who edits live, is made viewer, then removed',
   await memberPage.keyboard.type(' Added by Edith.');
   await expect(editorBody(ownerPage)).toContainText('Written by the owner. Added by Edith.');
   await memberPage.screenshot({ path: '/tmp/shots/people-member-editor.png' });
+  await expectAccessible(memberPage, 'member editor');
 
   // The owner makes them a viewer: the text stops taking input and is shown read-only.
   await row.getByRole('combobox', { name: 'Role of Edith Member' }).click();
@@ -113,6 +119,7 @@ test('the owner invites a person, who edits live, is made viewer, then removed',
   await expect(memberPage.locator('[contenteditable="true"]')).toHaveCount(0);
   await expect(memberPage.getByTestId('member-document')).toContainText('Added by Edith.');
   await expect(memberPage.getByTestId('member-role-hint')).toContainText('The owner changed your role.');
+  await memberPage.screenshot({ path: '/tmp/shots/people-member-viewer.png' });
 
   // The owner removes them: the page says so, and the document leaves "Shared with me".
   await row.getByRole('button', { name: 'Remove Edith Member' }).click();
@@ -121,6 +128,7 @@ test('the owner invites a person, who edits live, is made viewer, then removed',
   await expect(memberPage.getByRole('alert')).toContainText('You no longer have access to this document', {
     timeout: 20_000,
   });
+  await memberPage.screenshot({ path: '/tmp/shots/people-member-removed.png' });
   await memberPage.getByRole('link', { name: 'Back to Documents' }).click();
   await expect(sharedWithMe).toContainText('Nothing yet.');
   await expect(sharedWithMe.getByTestId('shared-card')).toHaveCount(0);
