@@ -16,6 +16,7 @@ export interface FolderExportInput {
 
 const NAME_MAX_CHARS = 120;
 // Reserved on Windows or macOS, control characters, and the path separators.
+// eslint-disable-next-line no-control-regex
 const UNSAFE_NAME_CHARS = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
 
 function entryName(name: string, fallback: string): string {

@@ -253,7 +253,9 @@ describe('GET /api/folders/:id/export', () => {
       'Preface.md',
     ]);
     expect(strFromU8(files['Preface.md']!)).toBe('# Preface\n\nBefore the story.\n');
-    const chapters = [files['Part One/Chapter 1.md']!, files['Part One/Chapter 1 (2).md']!].map((bytes) => strFromU8(bytes));
+    const chapters = [files['Part One/Chapter 1.md']!, files['Part One/Chapter 1 (2).md']!].map((bytes) =>
+      strFromU8(bytes),
+    );
     expect(chapters.sort()).toEqual([
       '# Chapter 1\n\nA second draft of it.\n',
       '# Chapter 1\n\nIt was a dark night.\n',
