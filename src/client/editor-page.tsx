@@ -4,6 +4,7 @@ import { analysisEditorPlugin } from '@client/features/analysis';
 import { EditorPage as Editor, type EditorPlugin } from '@client/features/editor';
 import { exportEditorPlugin } from '@client/features/export';
 import { historyEditorPlugin, keepVersionBeforeImport } from '@client/features/history';
+import { outlineEditorPlugin } from '@client/features/outline';
 import { foldersEditorPlugin } from '@client/features/folders';
 import { fileDropEditorPlugin } from '@client/features/imports';
 import { sharingEditorPlugin } from '@client/features/sharing';
@@ -27,6 +28,7 @@ const EDITOR_PLUGINS: readonly EditorPlugin[] = [
   chatEditorPlugin,
   analysisEditorPlugin,
   foldersEditorPlugin,
+  outlineEditorPlugin,
 ];
 
 export function EditorPage() {

@@ -57,6 +57,13 @@ export const KEYMAP = {
   orderedList: inEditor('Blocks', 'Mod-Shift-7', 'Numbered list'),
   quote: inEditor('Blocks', 'Mod-Shift-b', 'Quote'),
   codeBlock: inEditor('Blocks', 'Mod-Alt-c', 'Code block'),
+  // In the outline, not the text: there Alt+↑/↓ step through pending suggestions (suggestion-keymap.ts).
+  moveSectionUp: inEditor('Blocks', 'Alt-ArrowUp', 'Move the section up (a heading focused in the Outline)'),
+  moveSectionDown: inEditor(
+    'Blocks',
+    'Alt-ArrowDown',
+    'Move the section down (a heading focused in the Outline)',
+  ),
 
   // Ctrl/⌘+K is the quick switcher everywhere (as in Notion, Linear and Slack), so AI Complete has its own key.
   aiComplete: inEditor('AI', 'Mod-Shift-Enter', 'AI Complete: continue writing from the cursor'),

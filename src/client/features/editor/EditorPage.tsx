@@ -48,7 +48,7 @@ import {
   type EditorAiTools,
   type EditorPlugin,
 } from './plugins';
-import { editorFontFromPreferences, fontStack, useAutoSavePreference } from './preferences';
+import { editorFontFromPreferences, fontStack, useAutoSavePreference, useOutlineOpen } from './preferences';
 import './editor.css';
 import '@client/styles/tracked-changes.css';
 import '@client/styles/collaboration-carets.css';
@@ -417,7 +417,7 @@ function EditorFrame(props: EditorFrameProps) {
   const { titleUnsaved, onRetryTitle, waitsForSocket } = props;
   const { aiTools, onAccountOpenChange: setAccountOpen } = props;
   const ai: EditorAiActions = aiTools?.actions ?? {};
-  const { plugins, ChatPanel, ModeSwitch, Breadcrumbs } = useEditorPlugins();
+  const { plugins, ChatPanel, ModeSwitch, Breadcrumbs, OutlinePanel } = useEditorPlugins();
   const { preferences } = useUserSettings();
   const font = editorFontFromPreferences(preferences);
   const planName = usePlanName(true);
@@ -456,6 +456,13 @@ function EditorFrame(props: EditorFrameProps) {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [editor, ChatPanel, toggleChat]);
+
+  // The Outline: remembered open or closed in this browser (a writer of a long book keeps it open).
+  const [outlineOpen, setOutlineOpen] = useOutlineOpen();
+  const closeOutline = useCallback(() => {
+    setOutlineOpen(false);
+    editor?.commands.focus();
+  }, [editor, setOutlineOpen]);
 
   useEffect(() => {
     void loadSelectionToolbar();
@@ -528,6 +535,10 @@ function EditorFrame(props: EditorFrameProps) {
             onRewriteToggle={aiTools?.toggleRewrite}
             chatOpen={chatOpen}
             onChatToggle={editor && ChatPanel ? toggleChat : undefined}
+            outlineOpen={outlineOpen}
+            onOutlineToggle={
+              editor && OutlinePanel ? () => (outlineOpen ? closeOutline() : setOutlineOpen(true)) : undefined
+            }
           />
           {editor && (
             <>
@@ -594,6 +605,11 @@ function EditorFrame(props: EditorFrameProps) {
             <EditorSurface editor={editor} ready={bodyReady} content={content} />
           </div>
         </main>
+        {outlineOpen && !focusMode && editor && bodyReady && OutlinePanel && (
+          <Suspense fallback={null}>
+            <OutlinePanel editor={editor} onClose={closeOutline} />
+          </Suspense>
+        )}
       </div>
       {/* The open analysis fills the left column, where the hint would cover it. */}
       {!focusMode && !analysisOpen && <ShortcutsHint />}

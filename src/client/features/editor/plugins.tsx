@@ -49,6 +49,12 @@ interface EditorChatPanelProps {
   onClose: () => void;
 }
 
+/** The Outline: the side panel the toolbar's Outline toggle opens. */
+interface EditorOutlinePanelProps {
+  editor: Editor;
+  onClose: () => void;
+}
+
 export interface EditorPlugin {
   /** Names the plugin in errors and React's developer tools. */
   name: string;
@@ -78,6 +84,8 @@ export interface EditorPlugin {
   ChatPanel?: ComponentType<EditorChatPanelProps>;
   /** The Document Stats panel's Analyze section (one plugin offers it); loaded on first open. */
   AnalysisPanel?: ComponentType<{ editor: Editor }>;
+  /** The document's headings as a tree (one plugin offers it); loaded on first open. */
+  OutlinePanel?: ComponentType<EditorOutlinePanelProps>;
 }
 
 /** The plugins, and the parts only one plugin may fill (the first plugin that offers one fills it). */
@@ -88,6 +96,7 @@ export interface EditorSlots {
   Breadcrumbs: EditorPlugin['Breadcrumbs'];
   ChatPanel: EditorPlugin['ChatPanel'];
   AnalysisPanel: EditorPlugin['AnalysisPanel'];
+  OutlinePanel: EditorPlugin['OutlinePanel'];
 }
 
 function slotsOf(plugins: readonly EditorPlugin[]): EditorSlots {
@@ -100,6 +109,7 @@ function slotsOf(plugins: readonly EditorPlugin[]): EditorSlots {
     Breadcrumbs: first('Breadcrumbs'),
     ChatPanel: first('ChatPanel'),
     AnalysisPanel: first('AnalysisPanel'),
+    OutlinePanel: first('OutlinePanel'),
   };
 }
 

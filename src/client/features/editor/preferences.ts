@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Preferences } from '@shared/settings-defaults';
 import { useUserSettings } from '@client/features/settings';
 import {
@@ -67,4 +67,27 @@ export function useAutoSavePreference(): boolean {
     }
   }, [loaded, preferences.autoSave]);
   return autoSave;
+}
+
+/** This browser's memory of whether the Outline was open, so a long book opens with its outline beside it. */
+const OUTLINE_OPEN_KEY = 'quillwright.editor.outlineOpen';
+
+/** Whether the Outline is open, remembered in this browser across documents and visits. */
+export function useOutlineOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => {
+    try {
+      return window.localStorage.getItem(OUTLINE_OPEN_KEY) === 'on';
+    } catch {
+      return false;
+    }
+  });
+  const change = useCallback((next: boolean) => {
+    setOpen(next);
+    try {
+      window.localStorage.setItem(OUTLINE_OPEN_KEY, next ? 'on' : 'off');
+    } catch {
+      // storage unavailable: the panel stays as toggled until the page is left
+    }
+  }, []);
+  return [open, change];
 }

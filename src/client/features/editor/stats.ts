@@ -1,4 +1,4 @@
-import { readingTimeMinutes } from '@shared/analysis/text';
+import { countWords, readingTimeMinutes } from '@shared/analysis/text';
 
 /** The Document Stats panel's numbers: words, characters, minutes to read. */
 export interface DocumentStats {
@@ -7,12 +7,8 @@ export interface DocumentStats {
   readingTime: number;
 }
 
-/** Words are split on whitespace; empty pieces do not count. */
-export function countWords(text: string): number {
-  const trimmed = text.trim();
-  if (trimmed === '') return 0;
-  return trimmed.split(/\s+/u).length;
-}
+/** Words are split on whitespace: the product's one word counter (shared/analysis). */
+export { countWords };
 
 /** Reading time as everywhere in the product (shared/analysis): 0 for an empty document, else at least 1. */
 export { readingTimeMinutes };

@@ -1,5 +1,5 @@
 export { suggestionsEditorPlugin } from './editor-plugin';
-export { SuggestingMode } from './suggesting-mode';
+export { isSuggesting, SuggestingMode } from './suggesting-mode';
 export { SuggestionLegend } from './SuggestionLegend';
 export {
   applyAnswerAsSuggestion,

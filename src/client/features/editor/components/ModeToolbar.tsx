@@ -1,4 +1,4 @@
-import { Focus, MessagesSquare, PenLine, Sparkles } from 'lucide-react';
+import { Focus, ListTree, MessagesSquare, PenLine, Sparkles } from 'lucide-react';
 import type { Editor } from '@tiptap/core';
 import { useEditorStats } from '../hooks/useEditorStats';
 import { ToolbarButton } from './ToolbarButton';
@@ -14,9 +14,12 @@ export interface ModeToolbarProps {
   chatOpen: boolean;
   /** Chat with the document (also Ctrl/⌘+J); absent until the editor exists. */
   onChatToggle?: () => void;
+  outlineOpen: boolean;
+  /** The Outline panel; absent until the editor exists. */
+  onOutlineToggle?: () => void;
 }
 
-/** The toolbar toggles (Focus, AI Assistant, Rewrite) and Chat: the first group of the editor's toolbar row. */
+/** The toolbar toggles (Focus, AI Assistant, Rewrite), Chat and Outline: the first group of the editor's toolbar row. */
 export function ModeToolbar(props: ModeToolbarProps) {
   const {
     focusMode,
@@ -27,6 +30,8 @@ export function ModeToolbar(props: ModeToolbarProps) {
     onRewriteToggle,
     chatOpen,
     onChatToggle,
+    outlineOpen,
+    onOutlineToggle,
   } = props;
   return (
     <div role="group" aria-label="Panels" className="flex shrink-0 items-center gap-1">
@@ -72,6 +77,18 @@ export function ModeToolbar(props: ModeToolbarProps) {
       >
         <MessagesSquare />
         <span className="hidden text-xs 2xl:inline">Chat</span>
+      </ToolbarButton>
+      <ToolbarButton
+        label="Outline"
+        aria-controls={outlineOpen ? 'document-outline' : undefined}
+        active={outlineOpen}
+        disabled={!onOutlineToggle}
+        onClick={onOutlineToggle}
+        className="px-2"
+        data-testid="outline-toggle"
+      >
+        <ListTree />
+        <span className="hidden text-xs 2xl:inline">Outline</span>
       </ToolbarButton>
     </div>
   );

@@ -66,6 +66,14 @@ function countBlock(block: ProseMirrorNode): BlockCount {
   return count;
 }
 
+/**
+ * The words of one top-level block as the live counts read it (pending deletions left out), cached per block, so
+ * counts of parts of the document (the outline's sections) add up to the header's total.
+ */
+export function blockWordCount(block: ProseMirrorNode): number {
+  return countBlock(block).words;
+}
+
 /** Statistics of a whole document: words split on whitespace, reading time at 200 wpm (min 1). */
 export function documentStats(doc: ProseMirrorNode): DocumentStats {
   let words = 0;

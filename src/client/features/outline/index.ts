@@ -1,0 +1,1 @@
+export { outlineEditorPlugin } from './editor-plugin';
