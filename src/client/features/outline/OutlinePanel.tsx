@@ -193,7 +193,9 @@ export function OutlinePanel({ editor, onClose }: OutlinePanelProps) {
                   data-drop={hint ?? undefined}
                   className={cn(
                     'qw-outline-row group relative flex cursor-pointer items-center gap-1 rounded-md py-1 pr-2 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
-                    isCurrent && 'bg-accent font-medium text-accent-foreground',
+                    // A bar on its left tells the current section from a row under the pointer.
+                    isCurrent &&
+                      'bg-accent font-medium text-accent-foreground shadow-[inset_3px_0_0_var(--primary)]',
                     dragging?.pos === section.pos && 'opacity-50',
                   )}
                   style={{ paddingLeft: `${0.25 + section.depth * 0.875}rem` }}
@@ -234,7 +236,7 @@ export function OutlinePanel({ editor, onClose }: OutlinePanelProps) {
                     <span
                       aria-hidden
                       className="grid size-5 shrink-0 place-items-center rounded hover:bg-background/60"
-                      data-testid="outline-toggle"
+                      data-testid="outline-collapse"
                       onClick={(event) => {
                         event.stopPropagation();
                         toggleCollapsed(section);

@@ -1,4 +1,5 @@
 import type { Editor } from '@tiptap/core';
+import { isChangeOrigin } from '@tiptap/extension-collaboration';
 import type { Transaction } from '@tiptap/pm/state';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { blockWordCount } from '@client/features/editor';
@@ -34,9 +35,11 @@ export interface OutlineState {
   jumpTo: (section: OutlineSection) => void;
 }
 
-function headingTop(editor: Editor, section: OutlineSection): number | null {
+function headingTop(editor: Editor, section: OutlineSection): number {
   const dom = editor.view.nodeDOM(section.pos);
-  return dom instanceof HTMLElement ? dom.getBoundingClientRect().top : null;
+  if (dom instanceof HTMLElement) return dom.getBoundingClientRect().top;
+  // Not drawn as one element (never expected for a heading): where its first character is.
+  return editor.view.coordsAtPos(Math.min(section.pos + 1, editor.state.doc.content.size)).top;
 }
 
 /** The last section whose heading is above the reading line (binary search: headings go down the page). */
@@ -46,9 +49,7 @@ function sectionAtReadingLine(editor: Editor, sections: readonly OutlineSection[
   let found: OutlineSection | null = null;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const top = headingTop(editor, sections[middle]!);
-    if (top === null) return null;
-    if (top <= READING_LINE_PX) {
+    if (headingTop(editor, sections[middle]!) <= READING_LINE_PX) {
       found = sections[middle]!;
       low = middle + 1;
     } else {
@@ -61,6 +62,7 @@ function sectionAtReadingLine(editor: Editor, sections: readonly OutlineSection[
 export function useOutline(editor: Editor): OutlineState {
   const [outline, setOutline] = useState(() => buildOutline(editor.state.doc, blockWordCount));
   const outlineRef = useRef(outline);
+  const builtFrom = useRef(editor.state.doc);
   // Until the writer moves the caret or scrolls: the section the caret is in.
   const [currentPos, setCurrentPos] = useState<number | null>(() => editor.state.selection.from);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
@@ -73,6 +75,7 @@ export function useOutline(editor: Editor): OutlineState {
   const refresh = useCallback(() => {
     const next = buildOutline(editor.state.doc, blockWordCount);
     outlineRef.current = next;
+    builtFrom.current = editor.state.doc;
     setOutline(next);
     return next;
   }, [editor]);
@@ -94,7 +97,14 @@ export function useOutline(editor: Editor): OutlineState {
           if (!editor.isDestroyed) refresh();
         }, REBUILD_DELAY_MS);
       }
-      if (transaction.selectionSet || transaction.docChanged) setCurrentPos(editor.state.selection.from);
+      // The writer's own caret moves and edits; a collaborator's change (or the first sync) leaves the highlight
+      // where the writer's scrolling put it.
+      if (isChangeOrigin(transaction)) {
+        if (transaction.docChanged)
+          setCurrentPos((pos) => (pos === null || pos < 0 ? pos : transaction.mapping.map(pos)));
+      } else if (transaction.selectionSet || transaction.docChanged) {
+        setCurrentPos(editor.state.selection.from);
+      }
     };
     editor.on('transaction', onTransaction);
     return () => {
@@ -110,7 +120,10 @@ export function useOutline(editor: Editor): OutlineState {
       frame = requestAnimationFrame(() => {
         frame = 0;
         if (editor.isDestroyed || performance.now() - jumpedAt.current < JUMP_SCROLL_GRACE_MS) return;
-        const section = sectionAtReadingLine(editor, outlineRef.current.sections);
+        // The headings' positions must be those of the document on the page (the rebuild waits a little).
+        const sections =
+          builtFrom.current === editor.state.doc ? outlineRef.current.sections : refresh().sections;
+        const section = sectionAtReadingLine(editor, sections);
         // Above the first heading the highlight goes; scrolling never puts it on a section not yet reached.
         setCurrentPos(section ? section.pos : -1);
       });
@@ -120,7 +133,7 @@ export function useOutline(editor: Editor): OutlineState {
       window.removeEventListener('scroll', onScroll);
       cancelAnimationFrame(frame);
     };
-  }, [editor]);
+  }, [editor, refresh]);
 
   const toggleCollapsed = useCallback((section: OutlineSection) => {
     setCollapsed((old) => {
