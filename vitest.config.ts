@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,15 @@ const alias = {
   '@client': path.resolve('src/client'),
 };
 const serverTests = ['src/server/**/*.test.ts'];
+/**
+ * Server tests that start no server and open no database (they import none of the harnesses that do): running
+ * them again on PostgreSQL would test nothing new, so the PostgreSQL project leaves them out.
+ */
+const DATABASE_HARNESS =
+  /from '[^']*(test\/server|test\/database|test\/factories|fake-openai-server|child-server|fault-harness)'/;
+const databaseFreeServerTests = globSync('src/server/**/*.test.ts').filter(
+  (file) => !DATABASE_HARNESS.test(readFileSync(file, 'utf8')),
+);
 
 /**
  * Projects: shared and client unit tests, and the server integration tests twice — on embedded PGlite,
@@ -50,6 +60,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 environment: 'node' as const,
                 include: serverTests,
+                exclude: databaseFreeServerTests,
                 env: { QW_TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
