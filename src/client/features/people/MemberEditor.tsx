@@ -7,6 +7,7 @@ import {
   useCollaboration,
   type CollabSession,
 } from '@client/features/editor';
+import { CollaboratorStatus } from '@client/components/CollaboratorStatus';
 import { SuggestingMode } from '@client/features/suggestions';
 import { getSession, needsRefresh, refreshSession } from '@client/lib/session-store';
 import { COLLAB_CLOSE, COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
@@ -139,22 +140,7 @@ export function MemberEditor({
 
   return (
     <div>
-      <div className="mb-4 flex items-center gap-2 text-xs text-muted-foreground">
-        <span
-          className={`inline-block size-2 rounded-full ${live ? 'bg-green-500' : 'bg-amber-500'}`}
-          aria-hidden="true"
-        />
-        <span data-testid="connection-badge">{live ? 'Live' : 'Offline'}</span>
-        <span>
-          · {suggesting ? 'suggesting' : 'editing'} as {identity.name}
-        </span>
-      </div>
-      {suggesting && (
-        <p className="mb-4 rounded-lg bg-muted px-3 py-2 text-sm" data-testid="suggesting-notice">
-          You are suggesting: what you type and delete is shown as suggestions for the owner to accept or
-          reject.
-        </p>
-      )}
+      <CollaboratorStatus live={live} suggesting={suggesting} name={identity.name} />
       {ended === 'refused' ? (
         <div
           role="alert"

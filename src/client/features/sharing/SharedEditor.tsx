@@ -14,6 +14,7 @@ import {
   type CollabSession,
 } from '@client/features/editor';
 import { storedShareToken } from './api';
+import { CollaboratorStatus } from '@client/components/CollaboratorStatus';
 import '@client/styles/document.css';
 import '@client/styles/tracked-changes.css';
 import '@client/styles/collaboration-carets.css';
@@ -122,22 +123,7 @@ export function SharedEditor({ shared, onAccessLost }: { shared: SharedDocument;
 
   return (
     <div>
-      <div className="mb-4 flex items-center gap-2 text-xs text-muted-foreground">
-        <span
-          className={`inline-block size-2 rounded-full ${live ? 'bg-green-500' : 'bg-amber-500'}`}
-          aria-hidden="true"
-        />
-        <span data-testid="connection-badge">{live ? 'Live' : 'Offline'}</span>
-        <span>
-          · {suggesting ? 'suggesting' : 'editing'} as {user.name}
-        </span>
-      </div>
-      {suggesting && (
-        <p className="mb-4 rounded-lg bg-muted px-3 py-2 text-sm" data-testid="suggesting-notice">
-          You are suggesting: what you type and delete is shown as suggestions for the owner to accept or
-          reject.
-        </p>
-      )}
+      <CollaboratorStatus live={live} suggesting={suggesting} name={user.name} />
       {refused ? (
         <RefusedNotice />
       ) : session && ready ? (
