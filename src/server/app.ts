@@ -28,6 +28,7 @@ import { stripNulDeep } from '../shared/text/nul';
 import { findLoneSurrogate, mayHoldLoneSurrogate } from '../shared/text/surrogates';
 import { EARLY_STATE_SCRIPT } from '../shared/editor-early-request';
 import { FIRST_PAINT_SCRIPT } from '../shared/first-paint';
+import { mcpRoutes } from './mcp';
 import { registerRoutes } from './routes';
 import { registerVersions } from './versions';
 import { encodeHtml } from './compressed-html';
@@ -331,6 +332,8 @@ export async function buildApp({
   });
   if (config.METRICS_TOKEN) registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
   await app.register(registerRoutes, { prefix: '/api' });
+  // Outside /api: MCP clients are configured with the endpoint's URL, and /mcp is the usual one.
+  await app.register(mcpRoutes);
   await registerWebhooks(app, webhookOptions);
 
   const hasClientBuild = existsSync(path.join(CLIENT_DIST_DIR, 'index.html'));

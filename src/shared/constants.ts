@@ -248,6 +248,15 @@ export const API_TOKEN_NAME_MAX_LENGTH = 100;
 /** Expiry choices offered when creating a token (days); none is also allowed. */
 export const API_TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 export const API_TOKEN_MAX_EXPIRY_DAYS = 3_650;
+
+// The MCP endpoint (personal API tokens only)
+export const MCP_PATH = '/mcp';
+/** Documents per page of the MCP tool list_documents and the recent-documents resource. */
+export const MCP_LIST_PAGE_SIZE = 20;
+/** Search hits the MCP tool search_documents answers at most. */
+export const MCP_SEARCH_LIMIT = 20;
+/** The longest find / replace text of the MCP tool propose_edit. */
+export const MCP_EDIT_TEXT_MAX_LENGTH = 10_000;
 /**
  * Invitations by e-mail one client may send per hour: each may send a mail to an address the server does not
  * know, so this bounds what anyone can make the server send, whatever the plan allows per document.

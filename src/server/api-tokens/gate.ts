@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tokenMay, type DocumentAbility } from '../documents';
 import { forbidden, tooManyRequests, unauthorized } from '../errors';
-import { bearerToken, hashToken } from '../plugins';
+import { bearerToken, hashToken, type Principal } from '../plugins';
 import { API_TOKEN_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE } from '../../shared/constants';
 import type { ApiTokenScope } from '../../shared/schemas/api-tokens';
 import { findTokenForRequest, markTokenUsed } from './repository';
@@ -49,14 +49,31 @@ function refuseScope(scopes: readonly ApiTokenScope[], ability: DocumentAbility)
   );
 }
 
+/** Checks one token request: the token, the instance's switch, the rate limit, then the ability. */
+export type ApiTokenCheck = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secret: string,
+  ability: DocumentAbility | undefined,
+) => Promise<Principal>;
+
+/** One check (and so one rate-limit budget per token) for every way a token comes in: REST and MCP. */
+const checks = new WeakMap<object, ApiTokenCheck>();
+
 /**
- * Authenticates `Authorization: Bearer qw_pat_…` requests before their route runs (an onRequest hook on
- * every /api route), and sets the request's principal, which requireUser then returns: the token's user,
- * narrowed to its scopes. Checked on every request against the database, so a revocation, an expiry or the
- * instance's switch takes effect on the next request. Each token has its own rate limit, told in
- * `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds) on every answer it gets.
+ * The token check of this server, made once: `ability` undefined means the request is not one a token may
+ * make (403 `api_token_not_allowed`, after the token itself was checked and counted).
  */
-export function registerApiTokenGate(app: FastifyInstance): void {
+export function apiTokenCheck(app: FastifyInstance): ApiTokenCheck {
+  let check = checks.get(app.deps);
+  if (!check) {
+    check = createApiTokenCheck(app);
+    checks.set(app.deps, check);
+  }
+  return check;
+}
+
+function createApiTokenCheck(app: FastifyInstance): ApiTokenCheck {
   const tokenOf = new WeakMap<FastifyRequest, string>();
   const rateCheck = app.createRateLimit({
     max: API_TOKEN_REQUESTS_PER_MINUTE,
@@ -64,9 +81,7 @@ export function registerApiTokenGate(app: FastifyInstance): void {
     keyGenerator: (request: FastifyRequest) => `api-token:${tokenOf.get(request) ?? request.ip}`,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const secret = bearerToken(request);
-    if (!secret?.startsWith(API_TOKEN_PREFIX)) return;
+  return async (request, reply, secret, ability) => {
     const db = app.database.db;
     const found = await findTokenForRequest(db, hashToken(secret));
     if (found && !found.enabled) {
@@ -95,7 +110,6 @@ export function registerApiTokenGate(app: FastifyInstance): void {
       }
     }
 
-    const ability = tokenRouteAbility(request.method, request.routeOptions.url ?? '');
     if (!ability) {
       throw forbidden(
         'API tokens cannot make this request; it needs a signed-in session.',
@@ -107,11 +121,28 @@ export function registerApiTokenGate(app: FastifyInstance): void {
     if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
       await markTokenUsed(db, found.id, now);
     }
-    request.principal = {
+    return {
       userId: found.userId,
       email: found.email,
       sessionId: found.id,
       apiToken: { id: found.id, scopes: found.scopes },
     };
+  };
+}
+
+/**
+ * Authenticates `Authorization: Bearer qw_pat_…` requests before their route runs (an onRequest hook on
+ * every /api route), and sets the request's principal, which requireUser then returns: the token's user,
+ * narrowed to its scopes. Checked on every request against the database, so a revocation, an expiry or the
+ * instance's switch takes effect on the next request. Each token has its own rate limit, told in
+ * `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds) on every answer it gets.
+ */
+export function registerApiTokenGate(app: FastifyInstance): void {
+  const check = apiTokenCheck(app);
+  app.addHook('onRequest', async (request, reply) => {
+    const secret = bearerToken(request);
+    if (!secret?.startsWith(API_TOKEN_PREFIX)) return;
+    const ability = tokenRouteAbility(request.method, request.routeOptions.url ?? '');
+    request.principal = await check(request, reply, secret, ability);
   });
 }

@@ -1,3 +1,4 @@
 /** What other folders may use from api-tokens; everything else in the folder is its own business. */
-export { registerApiTokenGate, TOKEN_ROUTES } from './gate';
+export { apiTokenCheck, registerApiTokenGate, TOKEN_ROUTES } from './gate';
+export type { ApiTokenCheck } from './gate';
 export { apiTokenRoutes } from './routes';

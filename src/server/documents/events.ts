@@ -11,7 +11,7 @@ import type { JSONContent } from '@tiptap/core';
  */
 
 /** Where a change of content or title came from. */
-export type WriteSource = 'rest' | 'socket' | 'import' | 'restore' | 'ai' | 'template';
+export type WriteSource = 'rest' | 'mcp' | 'socket' | 'import' | 'restore' | 'ai' | 'template';
 
 /** Who made a live edit: a signed-in user, or a visitor through a share link. */
 type LiveEditor = { userId: string } | 'share-link';

@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_PATH } from '../../shared/constants';
 import { COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
 import { connectCollabClient, waitFor, type CollabClient } from '../collab/testing';
 import { aiCommands, aiSuggestions, documents, sessions, templates, users } from '../db/schema';
@@ -862,7 +863,9 @@ describe('authorization matrix', () => {
   });
 
   it('static files outside /api are public and the same for every caller', async () => {
-    const files = server.app.routeList.filter((r) => r.method === 'GET' && !r.url.startsWith('/api'));
+    const files = server.app.routeList.filter(
+      (r) => r.method === 'GET' && !r.url.startsWith('/api') && r.url !== MCP_PATH,
+    );
     // Without a client build there are none; with one, each answers alike with or without a token.
     for (const route of files.slice(0, 20)) {
       const anonymous = await request('GET', route.url, {});
@@ -871,6 +874,28 @@ describe('authorization matrix', () => {
       expect(anonymous.status, route.url).not.toBeGreaterThanOrEqual(500);
       expect([401, 403]).not.toContain(anonymous.status);
       expect(signedIn.status, route.url).toBe(anonymous.status);
+    }
+  });
+
+  // The MCP endpoint takes a personal API token only (mcp/mcp.test.ts checks what a token gets): no session,
+  // share token or nothing at all opens it, and the refusal says how to authenticate.
+  it('the MCP endpoint (POST, GET, DELETE /mcp) × every caller', async () => {
+    const served = server.app.routeList.filter((route) => route.url === MCP_PATH).map((r) => r.method);
+    expect(served.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'POST']);
+    for (const method of ['POST', 'GET', 'DELETE']) {
+      for (const actor of ACTORS) {
+        const { headers } = await prepareCase(owner, other, actor);
+        const body = method === 'POST' ? { jsonrpc: '2.0', id: 1, method: 'tools/list' } : undefined;
+        const response = await request(
+          method,
+          MCP_PATH,
+          { ...headers, accept: 'application/json, text/event-stream' },
+          body,
+        );
+        cases++;
+        assertStatus(`${method} ${MCP_PATH} as ${actor}`, 401, response);
+        expect(response.headers.get('www-authenticate'), `${method} as ${actor}`).toMatch(/^Bearer/);
+      }
     }
   });
 

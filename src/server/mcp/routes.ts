@@ -1,0 +1,76 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { apiTokenCheck } from '../api-tokens';
+import { AppError, unauthorized } from '../errors';
+import { bearerToken } from '../plugins';
+import { API_TOKEN_PREFIX, MCP_PATH } from '../../shared/constants';
+import { createMcpServer, type McpCaller } from './tools';
+
+/**
+ * `/mcp`: the Model Context Protocol over Streamable HTTP (the official SDK), stateless: every POST carries
+ * one JSON-RPC message (or batch) and gets its JSON answer; there is no session, so no stream to open (GET)
+ * or end (DELETE). Only a personal API token opens it (`Authorization: Bearer qw_pat_…`), checked by the same
+ * token check as the REST API (revocation, expiry, the instance's switch, the per-token rate limit, shared
+ * with the token's REST requests); a session's sign-in token does not.
+ */
+export const mcpRoutes: FastifyPluginAsync = async (app) => {
+  const check = apiTokenCheck(app);
+
+  async function callerOf(request: FastifyRequest, reply: FastifyReply): Promise<McpCaller> {
+    try {
+      const secret = bearerToken(request);
+      if (!secret?.startsWith(API_TOKEN_PREFIX)) {
+        throw unauthorized(
+          'The MCP endpoint needs a personal API token: Authorization: Bearer qw_pat_… (Account Settings → API tokens).',
+          'api_token_missing',
+        );
+      }
+      // Every scope includes reading; each tool then checks the ability it needs.
+      const principal = await check(request, reply, secret, 'read');
+      return {
+        userId: principal.userId,
+        tokenId: principal.apiToken!.id,
+        scopes: principal.apiToken!.scopes,
+      };
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) {
+        reply.header(
+          'www-authenticate',
+          error.code === 'api_token_missing' ? 'Bearer' : 'Bearer error="invalid_token"',
+        );
+      }
+      throw error;
+    }
+  }
+
+  app.post(MCP_PATH, async (request, reply) => {
+    const caller = await callerOf(request, reply);
+    const server = createMcpServer(app, caller);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    // The transport writes the answer itself; the headers set so far (rate limit) go with it.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+
+  const noSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    await callerOf(request, reply);
+    return reply.status(405).header('allow', 'POST').send({
+      message:
+        'This MCP endpoint is stateless: send each message with POST (no session stream to open or end).',
+      code: 'method_not_allowed',
+    });
+  };
+  app.get(MCP_PATH, noSession);
+  app.delete(MCP_PATH, noSession);
+};
