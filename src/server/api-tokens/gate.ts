@@ -50,7 +50,7 @@ function refuseScope(scopes: readonly ApiTokenScope[], ability: DocumentAbility)
 }
 
 /** Checks one token request: the token, the instance's switch, the rate limit, then the ability. */
-export type ApiTokenCheck = (
+type ApiTokenCheck = (
   request: FastifyRequest,
   reply: FastifyReply,
   secret: string,

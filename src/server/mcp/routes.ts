@@ -59,8 +59,17 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       void transport.close();
       void server.close();
     });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (error) {
+      // Hijacked: the error handler no longer answers for this request.
+      request.log.error({ err: error }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        reply.raw.end(JSON.stringify({ message: 'Internal server error', code: 'internal_error' }));
+      }
+    }
   });
 
   const noSession = async (request: FastifyRequest, reply: FastifyReply) => {

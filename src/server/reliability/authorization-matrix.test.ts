@@ -881,7 +881,7 @@ describe('authorization matrix', () => {
   // share token or nothing at all opens it, and the refusal says how to authenticate.
   it('the MCP endpoint (POST, GET, DELETE /mcp) × every caller', async () => {
     const served = server.app.routeList.filter((route) => route.url === MCP_PATH).map((r) => r.method);
-    expect(served.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'POST']);
+    expect(served.sort()).toEqual(['DELETE', 'GET', 'POST']);
     for (const method of ['POST', 'GET', 'DELETE']) {
       for (const actor of ACTORS) {
         const { headers } = await prepareCase(owner, other, actor);
