@@ -7,7 +7,11 @@ import type {
   onConfigurePayload,
   onTokenSyncPayload,
 } from '@hocuspocus/server';
-import { COLLAB_ACCESS_RECHECK_MS, COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
+import {
+  COLLAB_ACCESS_RECHECK_MS,
+  COLLAB_CLOSE,
+  encodeStatelessMessage,
+} from '../../shared/editor/collab-protocol';
 import {
   authenticateCollabToken,
   lookUpUserAccess,
@@ -313,7 +317,9 @@ export class AuthenticationExtension implements Extension {
     const { source, decision } = this.decide(auth.principal, documentName, maxAge);
     const access = await decision;
     if (!access || !can(access, 'openLive')) return false;
+    const changed = auth.access !== access;
     auth.access = access;
+    if (changed) connection.sendStateless(encodeStatelessMessage({ type: 'access', role: access }));
     // The decision's own time, so a shared decision never extends the window.
     auth.checkedAt = source.at;
     auth.lookedUp = source;

@@ -270,6 +270,32 @@ describe('people on a document', () => {
       ).not.toContainEqual(expect.objectContaining({ id }));
     });
 
+    it('tells an open socket its new role when the owner makes an editor a suggester, and guards it from then', async () => {
+      const { id, members } = await teamDocument('Start.');
+      const ownerClient = await connect(id, owner.token);
+      const editorClient = await connect(id, editor.token);
+      const changed = await server.request('PATCH', `/api/documents/${id}/members/${members.editor!.id}`, {
+        token: owner.token,
+        body: { role: 'suggester' },
+      });
+      expect(changed.status).toBe(200);
+      await waitFor(
+        () => editorClient.messages.some((m) => m.type === 'access' && m.role === 'suggester'),
+        5_000,
+        'the new role announced',
+      );
+      // The owner's own connection kept its role and heard nothing.
+      expect(ownerClient.messages.filter((m) => m.type === 'access')).toEqual([]);
+      expect(editorClient.refusals).toEqual([]);
+      firstText(editorClient.doc).insert(0, 'Plain. ');
+      await waitFor(
+        () => editorClient.refusals.includes(COLLAB_CLOSE.suggestionsOnly.reason),
+        5_000,
+        'a plain edit refused',
+      );
+      expect(firstText(ownerClient.doc).toString()).toBe('Start.');
+    });
+
     it('turns an editor changed to viewer away from the live document, and the REST write too', async () => {
       const { id, members } = await teamDocument('Start.');
       const editorClient = await connect(id, editor.token);

@@ -69,10 +69,17 @@ export const COLLAB_LIMITS = {
  * - `stored`: the server wrote the document to the database. `stateVector` (base64) is the Yjs state
  *   vector of what was written; a client's edits are durable once it covers the client's own clock
  *   (see isStoredFor). `version` is the new ETag value, `updatedAt` the ISO time of the last change.
+ * - `access`: sent to one connection only, when a re-check found its role changed but still open on the
+ *   live document (an editor made suggester, say): the page switches mode at once instead of learning it
+ *   from a refused edit.
  */
+export const COLLAB_ROLES = ['owner', 'editor', 'suggester', 'viewer'] as const;
+export type CollabRole = (typeof COLLAB_ROLES)[number];
+
 export type CollabStatelessMessage =
   | { type: 'title'; title: string }
-  | { type: 'stored'; stateVector: string; version: number; updatedAt: string };
+  | { type: 'stored'; stateVector: string; version: number; updatedAt: string }
+  | { type: 'access'; role: CollabRole };
 
 export function encodeStatelessMessage(message: CollabStatelessMessage): string {
   return JSON.stringify(message);
@@ -90,6 +97,9 @@ export function parseStatelessMessage(payload: string): CollabStatelessMessage |
   const message = value as Record<string, unknown>;
   if (message.type === 'title' && typeof message.title === 'string') {
     return { type: 'title', title: message.title };
+  }
+  if (message.type === 'access' && COLLAB_ROLES.includes(message.role as CollabRole)) {
+    return { type: 'access', role: message.role as CollabRole };
   }
   if (
     message.type === 'stored' &&

@@ -10,7 +10,7 @@ import {
 import { CollaboratorStatus } from '@client/components/CollaboratorStatus';
 import { SuggestingMode } from '@client/features/suggestions';
 import { getSession, needsRefresh, refreshSession } from '@client/lib/session-store';
-import { COLLAB_CLOSE, COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
+import { COLLAB_CLOSE, COLLAB_FRAGMENT, parseStatelessMessage } from '@shared/editor/collab-protocol';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import { CollaborationCaret } from '@tiptap/extension-collaboration-caret';
 import { EditorContent, useEditor } from '@tiptap/react';
@@ -130,11 +130,17 @@ export function MemberEditor({
       else if (event.reason && LOST_REASONS.has(event.reason)) end('lost');
     };
     const onAuthFailed = () => end('lost');
+    // The owner changed the role and the socket stays open (editor ⇄ suggester): the page reopens in it now.
+    const onStateless = ({ payload }: { payload: string }) => {
+      if (parseStatelessMessage(payload)?.type === 'access') onAccessChanged();
+    };
     session.provider.on('close', onClose);
     session.provider.on('authenticationFailed', onAuthFailed);
+    session.provider.on('stateless', onStateless);
     return () => {
       session.provider.off('close', onClose);
       session.provider.off('authenticationFailed', onAuthFailed);
+      session.provider.off('stateless', onStateless);
     };
   }, [session, onAccessChanged]);
 
