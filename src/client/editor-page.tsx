@@ -7,20 +7,22 @@ import { historyEditorPlugin, keepVersionBeforeImport } from '@client/features/h
 import { outlineEditorPlugin } from '@client/features/outline';
 import { foldersEditorPlugin } from '@client/features/folders';
 import { fileDropEditorPlugin } from '@client/features/imports';
+import { goalsEditorPlugin } from '@client/features/goals';
 import { sharingEditorPlugin } from '@client/features/sharing';
 import { suggestionsEditorPlugin } from '@client/features/suggestions';
 import { templatesEditorPlugin } from '@client/features/templates';
 
 /**
  * The editor page with the features around the text, composed here, above the features, so the editor never
- * imports them (features/editor/plugins.tsx). The order is the page's: header actions Share, History, Export,
- * Document actions.
+ * imports them (features/editor/plugins.tsx). The order is the page's: header actions the goal ring, Share, History,
+ * Export, Document actions.
  */
 const EDITOR_PLUGINS: readonly EditorPlugin[] = [
   aiEditorPlugin,
   suggestionsEditorPlugin,
   // A file dropped onto the text first keeps a version, so the import can be undone from history.
   fileDropEditorPlugin({ beforeInsert: keepVersionBeforeImport }),
+  goalsEditorPlugin,
   sharingEditorPlugin,
   historyEditorPlugin,
   exportEditorPlugin,

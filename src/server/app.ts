@@ -31,6 +31,7 @@ import { FIRST_PAINT_SCRIPT } from '../shared/first-paint';
 import { mcpRoutes } from './mcp';
 import { registerRoutes } from './routes';
 import { registerVersions } from './versions';
+import { registerGoals } from './goals';
 import { encodeHtml } from './compressed-html';
 import { renderIndexHtml, SHARED_PATH } from './spa';
 import { isClientRoute } from '../shared/client-routes';
@@ -316,6 +317,7 @@ export async function buildApp({
 
   // Live collaboration (WebSocket /api/collab) and app.liveDocuments, used by the document routes.
   registerVersions(app);
+  registerGoals(app);
   registerTrashPurge(app);
   registerFolderTrashPurge(app);
   await registerCollaboration(app);

@@ -41,6 +41,7 @@ import {
   placeDocumentBodySchema,
   updateFolderBodySchema,
 } from '../../shared/schemas/folders';
+import { documentGoalSchema, goalQuerySchema, setGoalBodySchema } from '../../shared/schemas/goals';
 import { inviteMemberSchema, updateMemberSchema } from '../../shared/schemas/people';
 import { webhookInputSchema } from '../../shared/schemas/webhooks';
 import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';
@@ -167,6 +168,24 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /api/documents/:id/pin': op('Documents', 'session', 'Whether the user pinned the document'),
   'PUT /api/documents/:id/pin': op('Documents', 'session', 'Pin a document (for this user)', { status: 204 }),
   'DELETE /api/documents/:id/pin': op('Documents', 'session', 'Unpin a document', { status: 204 }),
+  'GET /api/documents/:id/goal': op('Goals', 'session', "The writer's goal, today's words and streak", {
+    query: goalQuerySchema,
+    response: documentGoalSchema,
+  }),
+  'PUT /api/documents/:id/goal': op('Goals', 'session', 'Set the word target and deadline', {
+    body: setGoalBodySchema,
+    response: documentGoalSchema,
+  }),
+  'DELETE /api/documents/:id/goal': op('Goals', 'session', 'Clear the word target', { status: 204 }),
+  'GET /api/folders/:id/goal': op('Goals', 'session', "A folder's goal, over its documents and sub-folders", {
+    query: goalQuerySchema,
+    response: documentGoalSchema,
+  }),
+  'PUT /api/folders/:id/goal': op('Goals', 'session', "Set a folder's word target and deadline", {
+    body: setGoalBodySchema,
+    response: documentGoalSchema,
+  }),
+  'DELETE /api/folders/:id/goal': op('Goals', 'session', "Clear a folder's word target", { status: 204 }),
   'GET /api/templates': op('Templates', 'session', "The built-in templates and the user's own"),
   'POST /api/templates': op('Templates', 'session', 'Save a document as a template', {
     body: saveTemplateBodySchema,

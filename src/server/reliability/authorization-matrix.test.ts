@@ -252,6 +252,19 @@ const MATRIX: Record<string, RouteCase> = {
     call: (s) => ({ path: `/api/documents/${s.documentId}/pin` }),
     expect: documentScoped(204),
   },
+  // Goals are each writer's own, on documents they may write.
+  'GET /api/documents/:id/goal': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/goal?zone=Europe/Paris` }),
+    expect: documentScoped(200),
+  },
+  'PUT /api/documents/:id/goal': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/goal`, body: { target_words: 5000 } }),
+    expect: documentScoped(200),
+  },
+  'DELETE /api/documents/:id/goal': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/goal` }),
+    expect: documentScoped(204),
+  },
   // Templates: the built-in ones for every signed-in user, the owner's own for the owner alone.
   'GET /api/templates': {
     call: () => ({ path: '/api/templates' }),
@@ -431,6 +444,18 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'GET /api/folders/:id/export': {
     call: () => ({ path: `/api/folders/${UNKNOWN_ID}/export?format=md` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'GET /api/folders/:id/goal': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}/goal` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'PUT /api/folders/:id/goal': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}/goal`, body: { target_words: 5000 } }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'DELETE /api/folders/:id/goal': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}/goal` }),
     expect: { ...NO_USER, otherUser: 404, owner: 404 },
   },
   'GET /api/documents/:id/folder': {

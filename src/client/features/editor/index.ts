@@ -5,7 +5,7 @@ export type { EditorAiTools, EditorHeaderActionProps, EditorPlugin } from './plu
 export type { EditorAiActions } from './ai-actions';
 export { StandInPlugin } from './extensions/stand-in-plugin';
 export { changedRange } from './changed-range';
-export { blockWordCount, isProposedForDeletion } from './hooks/useEditorStats';
+export { blockWordCount, isProposedForDeletion, useEditorStats } from './hooks/useEditorStats';
 export { useAiEnabled } from './hooks/useAccountInfo';
 export { caretColorFor } from './hooks/collab-user';
 export { useCollaboration, type CollabSession } from './hooks/useCollaboration';

@@ -10,3 +10,4 @@ export * from './folders';
 export * from './api-tokens';
 export * from './members';
 export * from './library';
+export * from './goals';

@@ -1,0 +1,1 @@
+export { goalsEditorPlugin } from './editor-plugin';
