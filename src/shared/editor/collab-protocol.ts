@@ -73,8 +73,8 @@ export const COLLAB_LIMITS = {
  *   live document (an editor made suggester, say): the page switches mode at once instead of learning it
  *   from a refused edit.
  */
-export const COLLAB_ROLES = ['owner', 'editor', 'suggester', 'viewer'] as const;
-export type CollabRole = (typeof COLLAB_ROLES)[number];
+const COLLAB_ROLES = ['owner', 'editor', 'suggester', 'viewer'] as const;
+type CollabRole = (typeof COLLAB_ROLES)[number];
 
 export type CollabStatelessMessage =
   | { type: 'title'; title: string }
