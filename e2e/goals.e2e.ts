@@ -70,3 +70,48 @@ test('set a target, type, and watch the ring and today’s words move', async ({
 
   await context.close();
 });
+
+test('a folder’s goal counts the documents in it and in its sub-folders', async ({ browser, request }) => {
+  const user = await createTestUser(request, 'goals-folder');
+  const api = async (method: 'post' | 'put', path: string, data: unknown) => {
+    const response = await request[method](path, {
+      headers: { Authorization: `Bearer ${user.session.access_token}` },
+      data,
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as { id: string };
+  };
+  const book = await api('post', '/api/folders', { name: 'My novel', parentId: null });
+  const part = await api('post', '/api/folders', { name: 'Part one', parentId: book.id });
+  const one = await createDocumentViaApi(request, user, 'Chapter one', {
+    type: 'doc',
+    content: [paragraph('It was a bright cold day')],
+  });
+  const two = await createDocumentViaApi(request, user, 'Chapter two', {
+    type: 'doc',
+    content: [paragraph('The clocks were striking thirteen')],
+  });
+  await api('put', `/api/documents/${one.id}/folder`, { folderId: part.id });
+  await api('put', `/api/documents/${two.id}/folder`, { folderId: book.id });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signInContext(context, user);
+  const page = await context.newPage();
+  await page.goto(`/editor/${one.id}`);
+  await waitForLive(page);
+  await page.getByRole('button', { name: /writing goal/iu }).click();
+  const section = page.getByTestId('folder-goal');
+  // The document's own folder first; the book above it is one choice away.
+  await expect(section.getByRole('combobox', { name: 'Folder' })).toHaveValue(part.id);
+  await expect(section.getByTestId('folder-goal-progress')).toHaveText('6 words in this folder');
+  await section.getByRole('combobox', { name: 'Folder' }).selectOption({ label: 'My novel' });
+  await expect(section.getByTestId('folder-goal-progress')).toHaveText('11 words in this folder');
+  const form = section.getByRole('form', { name: 'Folder goal' });
+  await form.getByLabel('Word target').fill('80000');
+  await form.getByRole('button', { name: 'Save goal' }).click();
+  await expect(section.getByTestId('folder-goal-progress')).toHaveText('11 of 80,000 words');
+  await expectAccessible(page, 'goals popover with a folder goal', { focusTrapped: false });
+  await page.getByTestId('goals-popover').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await page.screenshot({ path: `${SHOTS}/folder-goal.png` });
+  await context.close();
+});

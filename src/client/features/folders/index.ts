@@ -5,4 +5,10 @@ export { FolderTrashList } from './FolderTrashList';
 export { FolderTree } from './FolderTree';
 export { folderHref, folderOfSearch } from './links';
 export { MoveToDialog } from './MoveToDialog';
-export { useFolderActions, useFolders, useFolderTrashActions, useTrashedFolders } from './queries';
+export {
+  useDocumentPlacement,
+  useFolderActions,
+  useFolders,
+  useFolderTrashActions,
+  useTrashedFolders,
+} from './queries';

@@ -1,12 +1,11 @@
-import { Button } from '@client/components/ui/button';
-import { Input } from '@client/components/ui/input';
-import { Label } from '@client/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
 import { errorMessage } from '@client/lib/api';
 import type { DocumentGoal } from '@shared/schemas/goals';
 import { Flame } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { useClearGoal, useGoal, useSetGoal } from './api';
+import { useState } from 'react';
+import { useGoal } from './api';
+import { FolderGoal } from './FolderGoal';
+import { GoalForm } from './GoalForm';
 import { GoalRing, wordsLabel } from './GoalRing';
 import { WordsChart } from './WordsChart';
 
@@ -23,7 +22,10 @@ interface GoalsMenuProps {
 /** The progress ring and, on click, the Goals popover: target and deadline, today's words, streak, history. */
 export function GoalsMenu({ documentId, words, defaultOpen = false }: GoalsMenuProps) {
   const [open, setOpen] = useState(defaultOpen);
-  const goal = useGoal(documentId, { refetchInterval: open ? OPEN_REFRESH_MS : false });
+  const goal = useGoal(
+    { kind: 'documents', id: documentId },
+    { refetchInterval: open ? OPEN_REFRESH_MS : false },
+  );
   const data = goal.data;
   return (
     <Popover
@@ -67,73 +69,10 @@ export function GoalsMenu({ documentId, words, defaultOpen = false }: GoalsMenuP
 }
 
 function GoalsBody({ documentId, goal, words }: { documentId: string; goal: DocumentGoal; words: number }) {
-  const targetId = useId();
-  const deadlineId = useId();
-  const [target, setTarget] = useState(goal.target_words?.toString() ?? '');
-  const [deadline, setDeadline] = useState(goal.deadline ?? '');
-  const setGoal = useSetGoal(documentId);
-  const clearGoal = useClearGoal(documentId);
-  const error = setGoal.error ?? clearGoal.error;
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const targetWords = Number.parseInt(target, 10);
-    if (!Number.isFinite(targetWords) || targetWords < 1) return;
-    setGoal.mutate({ target_words: targetWords, deadline: deadline || null });
-  };
-
   const left = goal.target_words === null ? null : Math.max(0, goal.target_words - words);
   return (
     <div className="space-y-4">
-      <form className="space-y-3" onSubmit={save}>
-        <div className="grid grid-cols-2 gap-2">
-          <div className="space-y-1">
-            <Label htmlFor={targetId}>Word target</Label>
-            <Input
-              id={targetId}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              required
-              placeholder="50000"
-              value={target}
-              onChange={(event) => setTarget(event.target.value)}
-            />
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor={deadlineId}>Deadline</Label>
-            <Input
-              id={deadlineId}
-              type="date"
-              min={goal.today}
-              value={deadline}
-              onChange={(event) => setDeadline(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" size="sm" disabled={setGoal.isPending}>
-            Save goal
-          </Button>
-          {goal.target_words !== null && (
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              disabled={clearGoal.isPending}
-              onClick={() => clearGoal.mutate()}
-            >
-              Clear goal
-            </Button>
-          )}
-        </div>
-        {error && (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(error)}
-          </p>
-        )}
-      </form>
+      <GoalForm subject={{ kind: 'documents', id: documentId }} goal={goal} label="Document goal" />
 
       {goal.target_words !== null && (
         <p className="text-sm" data-testid="goal-progress">
@@ -168,6 +107,7 @@ function GoalsBody({ documentId, goal, words }: { documentId: string; goal: Docu
         at {goal.streak_min_words} words.
       </p>
       <WordsChart history={goal.history} />
+      <FolderGoal documentId={documentId} />
     </div>
   );
 }

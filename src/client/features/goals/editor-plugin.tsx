@@ -10,7 +10,7 @@ const goalsMenu = onDemand(async () => (await import('./GoalsMenu')).GoalsMenu);
 
 function HeaderGoalRing({ documentId, editor }: EditorHeaderActionProps) {
   const words = useEditorStats(editor)?.wordCount ?? 0;
-  const goal = useGoal(documentId).data;
+  const goal = useGoal({ kind: 'documents', id: documentId }).data;
   return (
     <OnDemandControl
       control={goalsMenu}
