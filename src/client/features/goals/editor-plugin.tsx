@@ -1,5 +1,6 @@
 import type { EditorHeaderActionProps, EditorPlugin } from '@client/features/editor';
 import { useEditorStats } from '@client/features/editor';
+import { ApiError } from '@client/lib/api';
 import { onDemand, OnDemandControl } from '@client/lib/on-demand';
 import { useGoal } from './api';
 import { GoalRing } from './GoalRing';
@@ -10,7 +11,10 @@ const goalsMenu = onDemand(async () => (await import('./GoalsMenu')).GoalsMenu);
 
 function HeaderGoalRing({ documentId, editor }: EditorHeaderActionProps) {
   const words = useEditorStats(editor)?.wordCount ?? 0;
-  const goal = useGoal({ kind: 'documents', id: documentId }).data;
+  const query = useGoal({ kind: 'documents', id: documentId });
+  const goal = query.data;
+  // Goals are for those who may write the document: a reader is answered 404 and sees no ring.
+  if (query.error instanceof ApiError && query.error.status === 404) return null;
   return (
     <OnDemandControl
       control={goalsMenu}
