@@ -11,6 +11,7 @@ import { exportRoutes } from './export';
 import { documentFolderRoutes, folderRoutes, folderTrashRoutes } from './folders';
 import { folderGoalRoutes, goalRoutes } from './goals';
 import { healthRoutes } from './health';
+import { imageRoutes } from './images';
 import { importRoutes } from './imports';
 import { openApiRoutes } from './openapi';
 import { peopleRoutes } from './people';
@@ -46,6 +47,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(billingRoutes);
   await app.register(sharingRoutes);
   await app.register(peopleRoutes);
+  await app.register(imageRoutes);
   await app.register(exportRoutes);
   await app.register(adminAiRoutes, { prefix: '/admin' });
   await app.register(apiTokenRoutes);

@@ -296,3 +296,26 @@ export const WEBHOOK_DISABLE_AFTER_FAILURES = 5;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_POLL_INTERVAL_MS = 1_000;
 export const WEBHOOK_DELIVERY_LOG_SIZE = 50;
+
+// Images in documents (docs/images.md)
+/** Largest image file one upload may send; a bigger one is refused with 413 before it is decoded. */
+export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Stored images are downscaled to at most this many pixels on their long side. */
+export const MAX_IMAGE_DIMENSION_PX = 2_560;
+/** Images with more pixels than this are refused before decoding (a decompression bomb). */
+export const MAX_IMAGE_INPUT_PIXELS = 100_000_000;
+/** What an upload may be, by its content (never by its name or declared type). */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
+export const IMAGE_UPLOADS_PER_ADDRESS_PER_MINUTE = 60;
+export const IMAGE_UPLOADS_PER_USER_PER_MINUTE = 30;
+/** The widths an image may take in the text column, in percent (the editor snaps to these). */
+export const IMAGE_WIDTHS = [25, 50, 75, 100] as const;
+export const IMAGE_ALIGNMENTS = ['left', 'center', 'right'] as const;
+export const MAX_IMAGE_ALT_LENGTH = 500;
+/**
+ * An <img> cannot send the bearer token, so its address carries an access token minted per document view.
+ * Tokens are the same for everyone asking in one window (the browser's cache keeps working) and valid for
+ * one more window after it.
+ */
+export const IMAGE_ACCESS_WINDOW_SECONDS = 30 * 60;
+export const IMAGE_ACCESS_PARAM = 'access';

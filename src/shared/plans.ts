@@ -25,8 +25,13 @@ export interface PlanDefinition {
     versionRetentionDays: number | null;
     /** People the owner may invite to one document (members and waiting invitations); null = unlimited. */
     peoplePerDocument: number | null;
+    /** Bytes of images (as stored, after re-encoding) in all of the owner's documents; null = unlimited. */
+    imageStorageBytes: number | null;
   };
 }
+
+const MIB = 1024 * 1024;
+const GIB = 1024 * MIB;
 
 export const PLANS: readonly PlanDefinition[] = [
   {
@@ -36,7 +41,13 @@ export const PLANS: readonly PlanDefinition[] = [
     annualPrice: 0,
     features: ['1 workspace', '3 documents', 'Basic formatting', 'Auto-save', 'Export PDF/Word'],
     popular: false,
-    limits: { documents: 3, aiTokensPerMonth: 5_000, versionRetentionDays: 7, peoplePerDocument: 2 },
+    limits: {
+      documents: 3,
+      aiTokensPerMonth: 5_000,
+      versionRetentionDays: 7,
+      peoplePerDocument: 2,
+      imageStorageBytes: 100 * MIB,
+    },
   },
   {
     id: 'creator',
@@ -52,7 +63,13 @@ export const PLANS: readonly PlanDefinition[] = [
       'Advanced formatting',
     ],
     popular: true,
-    limits: { documents: 500, aiTokensPerMonth: 50_000, versionRetentionDays: 90, peoplePerDocument: 10 },
+    limits: {
+      documents: 500,
+      aiTokensPerMonth: 50_000,
+      versionRetentionDays: 90,
+      peoplePerDocument: 10,
+      imageStorageBytes: 5 * GIB,
+    },
   },
   {
     id: 'professional',
@@ -75,6 +92,7 @@ export const PLANS: readonly PlanDefinition[] = [
       aiTokensPerMonth: 100_000,
       versionRetentionDays: null,
       peoplePerDocument: null,
+      imageStorageBytes: 50 * GIB,
     },
   },
 ];

@@ -7,6 +7,7 @@ export { countDocumentsByUser, countDocumentsOf, findDocumentOwner, listSharedWi
 export type { LiveStoreResult } from './repository';
 export {
   accessOfShare,
+  entryFingerprint,
   findShareSettings,
   findSharedPageMeta,
   loadSharedDocument,

@@ -69,7 +69,7 @@ const fingerprint = (parts: unknown[]) =>
  * private, its expiry or password changes or its link is reset; a token issued before then no longer opens
  * the document.
  */
-function entryFingerprint(row: ShareRow): string {
+export function entryFingerprint(row: ShareRow): string {
   return fingerprint([
     row.isPublic,
     row.shareExpiresAt?.toISOString() ?? '',

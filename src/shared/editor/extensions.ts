@@ -32,6 +32,7 @@ import {
   UNDO_HISTORY_DEPTH,
   UNDO_NEW_GROUP_DELAY_MS,
 } from '../constants';
+import { ImageNode } from './image-node';
 import { LinkMark } from './link-mark';
 import { isSafeHref } from './links';
 import { DeletionMark, InsertionMark } from './suggestion-marks';
@@ -156,6 +157,7 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): An
     Superscript,
     // Resizing stores each column's width on its cells (colwidth); the plugin is inert where not editable.
     TableKit.configure({ table: { resizable: true, cellMinWidth: MIN_TABLE_COLUMN_WIDTH_PX } }),
+    ImageNode,
   ];
 }
 

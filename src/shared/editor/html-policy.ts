@@ -3,10 +3,13 @@ import type { Config as DomPurifyConfig, DOMPurify } from 'dompurify';
 import {
   ALLOWED_LINK_PROTOCOLS,
   HIGHLIGHT_COLORS,
+  IMAGE_ALIGNMENTS,
+  IMAGE_WIDTHS,
   LINK_REL,
   LINK_TARGET,
   TEXT_ALIGNMENTS,
 } from '../constants';
+import { IMAGE_SRC_PATTERN } from './image-src';
 import { isSafeHref } from './links';
 
 /**
@@ -89,6 +92,7 @@ const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   tr: [],
   th: ['colspan', 'rowspan', 'colwidth', 'style'],
   td: ['colspan', 'rowspan', 'colwidth', 'style'],
+  img: ['src', 'alt', 'title', 'data-width', 'data-align'],
 };
 const RENDERED_TAGS = Object.keys(RENDERED_ATTRIBUTES);
 
@@ -109,6 +113,10 @@ const VALUE_RULES: Record<string, RegExp> = {
   colwidth: /^\d{1,6}(,\d{1,6}){0,99}$/,
   type: /^[A-Za-z0-9-]{1,32}$/,
   start: /^\d{1,15}$/,
+  // Only this server's image addresses: no tracking pixels, no data or javascript URLs.
+  src: IMAGE_SRC_PATTERN,
+  'data-width': new RegExp(`^(${IMAGE_WIDTHS.join('|')})$`),
+  'data-align': new RegExp(`^(${IMAGE_ALIGNMENTS.join('|')})$`),
 };
 
 /** A `style` attribute reduced to the declarations the policy allows ('' when none remain). */

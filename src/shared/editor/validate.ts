@@ -2,6 +2,9 @@ import type { MarkType, NodeType, Schema } from '@tiptap/pm/model';
 import {
   HEADING_LEVELS,
   HIGHLIGHT_COLORS,
+  IMAGE_ALIGNMENTS,
+  IMAGE_WIDTHS,
+  MAX_IMAGE_ALT_LENGTH,
   MAX_TABLE_CELL_SPAN,
   MAX_TABLE_COLUMN_WIDTH_PX,
   MIN_TABLE_COLUMN_WIDTH_PX,
@@ -11,6 +14,8 @@ import {
 import type { RichTextDoc, RichTextMark, RichTextNode } from '../schemas/richText';
 import { getEditorSchema } from './extensions';
 import { STYLE_VALUE_PATTERNS } from './html-policy';
+import { snapImageWidth } from './image-node';
+import { isImageSrc } from './image-src';
 import { MAX_HREF_LENGTH, sanitizeHref } from './links';
 import { hasNul, stripNul } from '../text/nul';
 import { hasLoneSurrogate, replaceLoneSurrogates } from '../text/surrogates';
@@ -194,6 +199,34 @@ const SUGGESTION_MARK_RULES: Record<string, AttrCheck> = {
   created_at: matching(ISO_TIME, 'an ISO 8601 time such as 2026-01-31T12:00:00Z'),
 };
 
+/** Only this server's image addresses (image-src.ts); an image without one is removed (REQUIRED_ATTRIBUTES). */
+const imageSrcRule: AttrCheck = nullable((value) =>
+  isImageSrc(value) ? ok(value) : fail('must be the address of an image uploaded to this document'),
+);
+
+const imageAlt: AttrCheck = nullable((value) => {
+  if (typeof value !== 'string') return fail('must be a string or null');
+  if (value.length > MAX_IMAGE_ALT_LENGTH) {
+    return fail(`must be at most ${MAX_IMAGE_ALT_LENGTH} characters`, value.slice(0, MAX_IMAGE_ALT_LENGTH));
+  }
+  return ok(value);
+});
+
+const IMAGE_WIDTH_SET = new Set<number>(IMAGE_WIDTHS);
+const imageWidth: AttrCheck = nullable((value) => {
+  if (typeof value === 'number' && IMAGE_WIDTH_SET.has(value)) return ok(value);
+  const message = `must be one of ${IMAGE_WIDTHS.join(', ')} (percent of the text column)`;
+  const number = typeof value === 'number' ? value : Number(value);
+  return fail(message, Number.isFinite(number) ? snapImageWidth(number) : null);
+});
+
+const IMAGE_ALIGNMENT_SET = new Set<string>(IMAGE_ALIGNMENTS);
+const imageAlign: AttrCheck = nullable((value) =>
+  typeof value === 'string' && IMAGE_ALIGNMENT_SET.has(value)
+    ? ok(value)
+    : fail(`must be one of ${IMAGE_ALIGNMENTS.join(', ')} or null`),
+);
+
 /** Value rules by node or mark type, then attribute. A schema attribute without a rule is a short string. */
 const ATTRIBUTE_RULES: Record<string, Record<string, AttrCheck>> = {
   paragraph: { textAlign },
@@ -216,7 +249,11 @@ const ATTRIBUTE_RULES: Record<string, Record<string, AttrCheck>> = {
   tableCell: TABLE_CELL_RULES,
   tableHeader: TABLE_CELL_RULES,
   highlight: { color: highlightColor },
+  image: { src: imageSrcRule, alt: imageAlt, width: imageWidth, align: imageAlign },
 };
+
+/** Attributes without which a node means nothing: it is refused, or removed in repair mode. */
+const REQUIRED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { image: ['src'] };
 
 // ---------------------------------------------------------------------------------------------------------
 // Rules derived from the schema
@@ -476,6 +513,11 @@ class Walk {
     const node: RichTextNode = { type };
     const attrs = this.attrs(rule.attrs, input.attrs, () => label(frame, type));
     if (attrs) node.attrs = attrs;
+    const missing = REQUIRED_ATTRIBUTES[type]?.find((key) => attrs?.[key] === undefined);
+    if (missing) {
+      this.problem(() => `${label(frame, type)} needs the attribute "${missing}"`);
+      return null;
+    }
 
     if (parentType !== undefined && rule.type.isInline) {
       const marks = this.marks(input.marks, frame, type, this.derived.nodes.get(parentType)!);

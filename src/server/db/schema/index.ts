@@ -11,3 +11,4 @@ export * from './api-tokens';
 export * from './members';
 export * from './library';
 export * from './goals';
+export * from './images';
