@@ -60,6 +60,10 @@ const HOSTILE: Record<string, string> = {
     '<table onclick="alert(1)" style="width: 300px; position: absolute; background: url(javascript:1)"><colgroup><col style="width: expression(1)"></colgroup><tbody><tr><th colspan="2" rowspan="javascript:1" onmouseover="x()" style="text-align: center">h</th><td colwidth="90" data-x="1">c</td></tr></tbody></table>',
   'hostile task list':
     '<ul data-type="evil"><li data-type="taskItem" data-checked="maybe" onclick="x()"><label><input type="text" value="1" onchange="x()" checked><span></span></label><div><p>t</p></div></li></ul>',
+  'hostile images':
+    '<img src="https://tracker.example/p.gif" alt="a"><img src="data:image/svg+xml,<svg onload=alert(1)>"><img src="javascript:alert(1)" srcset="https://x.example/1.png 2x" style="width: 1px" data-width="33" data-align="top" onload="x()">',
+  'uploaded image':
+    '<img src="/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c" alt="A cat" title="Cat" data-width="50" data-align="left">',
   'hostile highlight':
     '<mark data-color="url(x)" style="background-color: red; color: inherit">m</mark><mark data-color="#fef08a" style="background-color: #fef08a">ok</mark><sub onclick="x()">2</sub><sup>3</sup>',
 };

@@ -35,6 +35,12 @@ export function documentBlocks(content: unknown): string[] {
         return;
       case 'horizontalRule':
         return;
+      case 'image': {
+        // The AI reads an image by its alt text.
+        const alt = typeof node.attrs?.alt === 'string' ? node.attrs.alt.trim() : '';
+        blocks.push(`${prefix}[Image${alt ? `: ${alt}` : ' without a description'}]`);
+        return;
+      }
       case 'bulletList':
       case 'orderedList':
         for (const item of node.content ?? []) walk(item, '- ');

@@ -62,7 +62,7 @@ describe('images in documents', () => {
     } = {},
   ) {
     const form = new FormData();
-    form.append('file', new Blob([bytes], { type }), name);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
     const response = await fetch(`${server.url}/api/documents/${documentId}/images`, {
       method: 'POST',
       body: form,

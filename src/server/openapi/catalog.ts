@@ -42,6 +42,7 @@ import {
   updateFolderBodySchema,
 } from '../../shared/schemas/folders';
 import { documentGoalSchema, goalQuerySchema, setGoalBodySchema } from '../../shared/schemas/goals';
+import { imageAccessSchema, uploadedImageSchema } from '../../shared/schemas/images';
 import { inviteMemberSchema, updateMemberSchema } from '../../shared/schemas/people';
 import { webhookInputSchema } from '../../shared/schemas/webhooks';
 import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';
@@ -206,6 +207,24 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     'Documents',
     'session',
     'Download the document as md, html, txt or docx',
+  ),
+
+  'POST /api/documents/:id/images': op(
+    'Images',
+    'share',
+    'Upload an image into the document (its editors; PNG, JPEG, WebP, GIF or AVIF, re-encoded)',
+    { upload: true, status: 201, response: uploadedImageSchema },
+  ),
+  'GET /api/documents/:id/images/:imageId': op(
+    'Images',
+    'share',
+    "One of the document's images, for whoever may read it (bearer, X-Share-Token or ?access=)",
+  ),
+  'GET /api/documents/:id/image-access': op(
+    'Images',
+    'share',
+    "The access token the document's <img> addresses carry",
+    { response: imageAccessSchema },
   ),
 
   'GET /api/documents/:id/share': op('Sharing', 'session', "The document's share settings"),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_PATH } from '../../shared/constants';
 import { COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
 import { connectCollabClient, waitFor, type CollabClient } from '../collab/testing';
+import { multipartFile, seedImage, testPng } from '../images/testing';
 import { aiCommands, aiSuggestions, documents, sessions, templates, users } from '../db/schema';
 import { signAccessToken } from '../plugins';
 import { createUser, type TestUser } from '../test/factories';
@@ -54,6 +55,8 @@ interface CaseState {
   templateId: string;
   /** A named version of the document (version history). */
   versionId: string;
+  /** An image in the document. */
+  imageId: string;
   /** A paid Stripe checkout session of the owner's. */
   checkoutSessionId: string;
   owner: TestUser;
@@ -66,7 +69,7 @@ interface Call {
   path: string;
   body?: unknown;
   /** Sent as-is instead of JSON (multipart uploads). */
-  rawBody?: string;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 }
 
@@ -358,6 +361,26 @@ const MATRIX: Record<string, RouteCase> = {
     expect: documentScoped(200),
   },
   // People on a document: managing them is the owner's; "Shared with me" is each user's own.
+  // Images: whoever may edit uploads, whoever may read sees them; anyone else is told there is nothing.
+  'POST /api/documents/:id/images': {
+    call: (s) => {
+      const upload = multipartFile(matrixPng);
+      return {
+        path: `/api/documents/${s.documentId}/images`,
+        headers: { 'content-type': upload.contentType },
+        rawBody: upload.body,
+      };
+    },
+    expect: { ...documentScoped(201), shareViewer: 404, shareSuggester: 404, shareEditor: 201 },
+  },
+  'GET /api/documents/:id/images/:imageId': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/images/${s.imageId}` }),
+    expect: { ...documentScoped(200), shareViewer: 200, shareSuggester: 200, shareEditor: 200 },
+  },
+  'GET /api/documents/:id/image-access': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/image-access` }),
+    expect: { ...documentScoped(200), shareViewer: 200, shareSuggester: 200, shareEditor: 200 },
+  },
   'GET /api/documents/:id/members': {
     call: (s) => ({ path: `/api/documents/${s.documentId}/members` }),
     expect: documentScoped(200),
@@ -671,7 +694,7 @@ function request(
   path: string,
   headers: Record<string, string>,
   body?: unknown,
-  rawBody?: string,
+  rawBody?: string | Uint8Array<ArrayBuffer>,
 ) {
   ipCounter += 1;
   return server.request(method, path, {
@@ -743,6 +766,7 @@ async function prepareCase(
     .values({ userId: owner.id, documentId, originalText: 'x', suggestedText: 'y', type: 'improvement' })
     .returning({ id: aiSuggestions.id });
   const version = await server.app.versions.saveNamed(owner.id, documentId, 'Matrix');
+  const imageId = await seedImage(server, documentId, owner.id, matrixPng);
   // One command per case (each case would otherwise add one and reach the per-writer limit).
   await server.database.db.delete(aiCommands).where(eq(aiCommands.userId, owner.id));
   const [command] = await server.database.db
@@ -783,6 +807,7 @@ async function prepareCase(
       commandId: command!.id,
       templateId: template!.id,
       versionId: version.id,
+      imageId,
       checkoutSessionId: ownerCheckoutSessionId,
       owner,
       other,
@@ -808,6 +833,7 @@ let other: TestUser;
 let openai: FakeProvider;
 let stripe: FakeStripe;
 let ownerCheckoutSessionId: string;
+let matrixPng: Buffer;
 
 const MATRIX_PRICES = {
   creatorMonthly: 'price_matrix_creator_monthly',
@@ -829,6 +855,7 @@ async function startCheckout(user: TestUser): Promise<string> {
 }
 
 beforeAll(async () => {
+  matrixPng = await testPng();
   openai = await startFakeOpenAI();
   openai.answerWith((body: { messages?: { content?: unknown }[] }) =>
     /alternative phrasings|Rephrase the text/.test(JSON.stringify(body?.messages ?? []))

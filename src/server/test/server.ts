@@ -18,8 +18,8 @@ export interface ApiResponse<T = any> {
 export interface RequestOptions {
   token?: string | undefined;
   body?: unknown;
-  /** Sent as-is (for malformed JSON tests). */
-  rawBody?: string;
+  /** Sent as-is (malformed JSON, multipart uploads). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 }
 

@@ -22,6 +22,7 @@ describe('editor schema', () => {
         'hardBreak',
         'heading',
         'horizontalRule',
+        'image',
         'listItem',
         'orderedList',
         'paragraph',

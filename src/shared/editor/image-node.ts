@@ -64,8 +64,11 @@ export const ImageNode = Node.create({
       },
       width: {
         default: 100,
-        parseHTML: (element: HTMLElement) => snapImageWidth(Number(element.getAttribute('data-width')) || 100),
-        renderHTML: (attributes: Record<string, unknown>) => ({ 'data-width': String(attributes.width ?? 100) }),
+        parseHTML: (element: HTMLElement) =>
+          snapImageWidth(Number(element.getAttribute('data-width')) || 100),
+        renderHTML: (attributes: Record<string, unknown>) => ({
+          'data-width': String(attributes.width ?? 100),
+        }),
       },
       align: {
         default: 'center',
@@ -82,7 +85,9 @@ export const ImageNode = Node.create({
 
   parseHTML() {
     // Images from elsewhere (pasted web pages, imports) are not taken: only this server's uploads.
-    return [{ tag: 'img[src]', getAttrs: (element) => (isImageSrc(element.getAttribute('src')) ? null : false) }];
+    return [
+      { tag: 'img[src]', getAttrs: (element) => (isImageSrc(element.getAttribute('src')) ? null : false) },
+    ];
   },
 
   renderHTML({ HTMLAttributes }) {

@@ -9,6 +9,8 @@ const text = (value: string, marks?: unknown[]) => ({
   ...(marks ? { marks } : {}),
 });
 const paragraph = (...content: unknown[]) => ({ type: 'paragraph', content });
+const IMAGE_SRC =
+  '/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c';
 
 const hostile = {
   type: 'doc',
@@ -41,7 +43,9 @@ describe('content validator (derived from the editor schema)', () => {
               ? { type: 'table', content: [{ type: name, content: [cell] }] }
               : name === 'tableCell' || name === 'tableHeader'
                 ? { type: 'table', content: [{ type: 'tableRow', content: [{ ...cell, type: name }] }] }
-                : { type: name };
+                : name === 'image'
+                  ? { type: name, attrs: { src: IMAGE_SRC } }
+                  : { type: name };
       expect(() => validateRichText({ type: 'doc', content: [node] }), name).not.toThrow();
     }
     for (const name of Object.keys(schema.marks)) {
@@ -257,5 +261,46 @@ describe('tables, task lists, highlight, sub/superscript', () => {
         content: [{ type: 'bulletList', content: [{ type: 'taskItem', content: [paragraph(text('x'))] }] }],
       }),
     ).toThrow('"taskItem" is not allowed inside "bulletList"');
+  });
+});
+
+describe('image nodes', () => {
+  const src = IMAGE_SRC;
+  const image = (attrs: Record<string, unknown>) => ({ type: 'doc', content: [{ type: 'image', attrs }] });
+
+  it('keeps an image of this server with its alt text, width and alignment', () => {
+    const doc = validateRichText(image({ src, alt: 'A cat', width: 50, align: 'left' }));
+    expect(doc.content[0]).toEqual({ type: 'image', attrs: { src, alt: 'A cat', width: 50, align: 'left' } });
+  });
+
+  it.each([
+    ['a remote address', 'https://tracker.example/pixel.gif'],
+    ['a data URL', 'data:image/png;base64,iVBORw0KGgo='],
+    ['a javascript URL', 'javascript:alert(1)'],
+    ['an address with a query', `${src}?access=stolen`],
+    ['another path of this server', '/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11'],
+  ])('refuses %s as src, and repair removes the image', (_name, value) => {
+    expect(() => validateRichText(image({ src: value }))).toThrow(InvalidContentError);
+    const repaired = repairRichText(image({ src: value, alt: 'x' }));
+    expect(repaired.changed).toBe(true);
+    expect(repaired.doc.content).toEqual([]);
+  });
+
+  it('refuses an image without src', () => {
+    expect(() => validateRichText(image({ alt: 'nothing' }))).toThrow(/needs the attribute "src"/);
+  });
+
+  it('snaps a width to the nearest step and clears an unknown alignment in repair mode', () => {
+    expect(() => validateRichText(image({ src, width: 33 }))).toThrow(/width/);
+    const repaired = repairRichText(image({ src, width: 33, align: 'top', alt: 'x'.repeat(600) }));
+    const attrs = repaired.doc.content[0]!.attrs!;
+    expect(attrs.width).toBe(25);
+    expect(attrs.align).toBeUndefined();
+    expect((attrs.alt as string).length).toBe(500);
+  });
+
+  it('is a block: not allowed inside a paragraph', () => {
+    const inParagraph = { type: 'doc', content: [paragraph({ type: 'image', attrs: { src } })] };
+    expect(() => validateRichText(inParagraph)).toThrow(/not allowed inside "paragraph"/);
   });
 });

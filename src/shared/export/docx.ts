@@ -263,6 +263,11 @@ function block(
           border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: '999999', space: 1 } },
         }),
       ];
+    case 'image': {
+      // The picture itself is not embedded (docs/images.md): its alt text stands in its place.
+      const alt = typeof node.attrs?.alt === 'string' && node.attrs.alt ? node.attrs.alt : 'Image';
+      return [new Paragraph({ children: [new TextRun({ text: `[${alt}]`, italics: true })] })];
+    }
     case 'table':
       return [table(node, ctx)];
     case 'bulletList':

@@ -106,3 +106,10 @@ it('writes task lists and tables as GFM', () => {
   // One row per line, the header row first; a merged cell is followed by an empty one, a pipe in text escaped.
   expect(markdown).toMatch(/^\| Name +\| Words \|\n\| -+ \| -+ \|\n\| Chapter 1 \\\| Draft \| +\|$/m);
 });
+
+it('writes an image as ![alt](address)', () => {
+  const src =
+    '/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c';
+  const markdown = documentToMarkdownBody(doc({ type: 'image', attrs: { src, alt: 'A [cat]' } }));
+  expect(markdown).toBe(`![A \\[cat\\]](${src})`);
+});

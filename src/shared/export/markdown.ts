@@ -233,6 +233,12 @@ function block(node: RichTextNode): (BlockContent | DefinitionContent)[] {
     }
     case 'horizontalRule':
       return [{ type: 'thematicBreak' }];
+    case 'image': {
+      const url = typeof node.attrs?.src === 'string' ? node.attrs.src : '';
+      const alt = typeof node.attrs?.alt === 'string' ? node.attrs.alt : '';
+      const title = typeof node.attrs?.title === 'string' ? node.attrs.title : null;
+      return [{ type: 'paragraph', children: [{ type: 'image', url, alt, title }] }];
+    }
     case 'table': {
       const grid = tableGrid(node);
       if (grid.length === 0) return [];

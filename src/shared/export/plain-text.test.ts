@@ -96,3 +96,10 @@ describe('plain-text export of tables and task lists', () => {
     expect(text).toContain('Water is H2O, area is m2, and this matters and so does this.');
   });
 });
+
+it('gives an image as its alt text', () => {
+  const src =
+    '/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c';
+  const text = renderPlainText(doc(paragraph('Before'), { type: 'image', attrs: { src, alt: 'A cat' } }));
+  expect(text).toBe('Before\n\nA cat');
+});

@@ -37,6 +37,9 @@ function block(node: RichTextNode): string {
       return indent(blocks(node.content).join('\n\n'), QUOTE_INDENT, QUOTE_INDENT);
     case 'horizontalRule':
       return DIVIDER;
+    case 'image':
+      // Plain text has no pictures: the alt text stands for it (nothing, for an image without one).
+      return typeof node.attrs?.alt === 'string' ? node.attrs.alt : '';
     case 'paragraph':
     case 'heading':
     case 'codeBlock':
