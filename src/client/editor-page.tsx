@@ -6,6 +6,7 @@ import { exportEditorPlugin } from '@client/features/export';
 import { historyEditorPlugin, keepVersionBeforeImport } from '@client/features/history';
 import { outlineEditorPlugin } from '@client/features/outline';
 import { foldersEditorPlugin } from '@client/features/folders';
+import { imagesEditorPlugin } from '@client/features/images';
 import { fileDropEditorPlugin } from '@client/features/imports';
 import { goalsEditorPlugin } from '@client/features/goals';
 import { sharingEditorPlugin } from '@client/features/sharing';
@@ -23,6 +24,7 @@ const EDITOR_PLUGINS: readonly EditorPlugin[] = [
   // A file dropped onto the text first keeps a version, so the import can be undone from history.
   fileDropEditorPlugin({ beforeInsert: keepVersionBeforeImport }),
   goalsEditorPlugin,
+  imagesEditorPlugin,
   sharingEditorPlugin,
   historyEditorPlugin,
   exportEditorPlugin,

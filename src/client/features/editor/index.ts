@@ -1,7 +1,7 @@
 // The editor's public surface: the page (composed with its plugins by src/client/editor-page.tsx), its plugin
 // slot, and what plugins and the shared page's editor build on.
 export { EditorPage } from './EditorPage';
-export type { EditorAiTools, EditorHeaderActionProps, EditorPlugin } from './plugins';
+export type { EditorAiTools, EditorHeaderActionProps, EditorPlugin, ImageUploadStorage } from './plugins';
 export type { EditorAiActions } from './ai-actions';
 export { StandInPlugin } from './extensions/stand-in-plugin';
 export { changedRange } from './changed-range';

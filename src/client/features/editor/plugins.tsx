@@ -9,6 +9,21 @@ import type { EditorAiActions } from './ai-actions';
  * they import the editor's public surface (index.ts), so the dependency goes one way.
  */
 
+/**
+ * What an image plugin offers the editor's own controls (the toolbar's Insert image button, the '/image'
+ * command): its extension is named `imageUpload` and keeps this in its storage.
+ */
+export interface ImageUploadStorage {
+  /** Opens the file chooser; the chosen images are uploaded and inserted at the selection. */
+  chooseFile: () => void;
+}
+
+declare module '@tiptap/core' {
+  interface Storage {
+    imageUpload?: ImageUploadStorage;
+  }
+}
+
 /** Who is writing where, for a plugin's TipTap extensions. */
 export interface EditorPluginContext {
   documentId: string;

@@ -18,7 +18,8 @@ export type BlockCommandId =
   | 'codeBlock'
   | 'divider'
   | 'taskList'
-  | 'table';
+  | 'table'
+  | 'image';
 
 export type AiCommandId = 'aiComplete' | 'aiRewrite' | 'aiSummarize' | 'aiAssistant';
 
@@ -132,6 +133,13 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     description: 'Rows and columns with a header row',
     group: 'Basic Blocks',
     keywords: ['grid', 'columns', 'rows'],
+  },
+  {
+    id: 'image',
+    title: 'Image',
+    description: 'Upload a picture from your computer',
+    group: 'Basic Blocks',
+    keywords: ['picture', 'photo', 'upload', 'img', 'screenshot'],
   },
   {
     id: 'aiComplete',

@@ -7,6 +7,7 @@ import {
   AlignRight,
   Bold,
   ChevronDownIcon,
+  ImagePlus,
   Italic,
   Underline,
 } from 'lucide-react';
@@ -94,6 +95,7 @@ export function FormattingToolbar({
       };
       return {
         editable: e.isEditable,
+        images: e.storage.imageUpload !== undefined,
         bold: e.isActive('bold'),
         italic: e.isActive('italic'),
         underline: e.isActive('underline'),
@@ -210,6 +212,18 @@ export function FormattingToolbar({
           <Icon />
         </ToolbarButton>
       ))}
+      {state.images && (
+        <>
+          <Separator orientation="vertical" className="mx-1 h-6" />
+          <ToolbarButton
+            label="Insert image"
+            disabled={disabled}
+            onClick={() => editor.storage.imageUpload?.chooseFile()}
+          >
+            <ImagePlus />
+          </ToolbarButton>
+        </>
+      )}
     </div>
   );
 }
