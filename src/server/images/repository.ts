@@ -28,7 +28,7 @@ export async function findDocumentOwnerPlan(
 }
 
 /** Bytes of images in all of the user's documents, the trash's included (their files are still on disk). */
-export async function imageBytesOfOwner(db: Pick<Db, 'select'>, ownerId: string): Promise<number> {
+async function imageBytesOfOwner(db: Pick<Db, 'select'>, ownerId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string | number | null>`coalesce(sum(${documentImages.bytes}), 0)` })
     .from(documentImages)

@@ -5,7 +5,7 @@ import { isImageSrc } from './image-src';
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export type ImageAlignment = (typeof IMAGE_ALIGNMENTS)[number];
 
-export interface ImageAttributes {
+interface ImageAttributes {
   src: string;
   alt?: string | null;
   title?: string | null;

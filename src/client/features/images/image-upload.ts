@@ -18,6 +18,8 @@ import { ImageNodeView } from './image-view';
 export interface ImageUploadOptions {
   documentId: string;
   auth: ImageAuth;
+  /** Whether this writer may add images (owner, editors); others only see them and their alt text. */
+  canUpload: boolean;
 }
 
 /** Asking for an image's settings (alt text, width, alignment): where it is now, or undefined if gone. */
@@ -116,7 +118,7 @@ export const ImageUpload = Extension.create<ImageUploadOptions, ImageUploadStora
   name: 'imageUpload',
 
   addOptions() {
-    return { documentId: '', auth: { kind: 'session' } };
+    return { documentId: '', auth: { kind: 'session' }, canUpload: true };
   },
 
   addStorage(): ImageUploadStorage {
@@ -137,6 +139,7 @@ export const ImageUpload = Extension.create<ImageUploadOptions, ImageUploadStora
     const controller: ImageController = { tokens, editListeners: new Set() };
     controllers.set(editor, controller);
     this.storage.chooseFile = () => {
+      if (!options.canUpload) return;
       const input = document.createElement('input');
       input.type = 'file';
       input.accept = ACCEPTED_IMAGE_TYPES;
@@ -177,7 +180,7 @@ export const ImageUpload = Extension.create<ImageUploadOptions, ImageUploadStora
           },
           handlePaste(view, event) {
             const files = imageFiles(event.clipboardData?.files);
-            if (files.length === 0 || !editor.isEditable) return false;
+            if (files.length === 0 || !editor.isEditable || !options.canUpload) return false;
             event.preventDefault();
             uploadAll(editor, options, files, view.state.selection.from);
             return true;
@@ -185,7 +188,7 @@ export const ImageUpload = Extension.create<ImageUploadOptions, ImageUploadStora
           handleDrop(view, event, _slice, moved) {
             if (moved) return false;
             const files = imageFiles(event.dataTransfer?.files);
-            if (files.length === 0 || !editor.isEditable) return false;
+            if (files.length === 0 || !editor.isEditable || !options.canUpload) return false;
             event.preventDefault();
             const at =
               view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos ?? view.state.selection.to;

@@ -1,5 +1,5 @@
-/** What other areas may use from images: the editor plugin, and the pieces the shared and member editors add. */
+/** What other areas may use from images: the editor plugin, and the pieces the shared and member pages add. */
 export { imagesEditorPlugin } from './editor-plugin';
 export { ImageSettingsDialog } from './ImageSettingsDialog';
 export { ImageUpload } from './image-upload';
-export type { ImageAuth } from './api';
+export { useHtmlWithImageAccess } from './read-only';

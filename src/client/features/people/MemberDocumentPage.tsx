@@ -1,6 +1,7 @@
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/features/auth';
+import { useHtmlWithImageAccess } from '@client/features/images';
 import { SuggestionLegend } from '@client/features/suggestions';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { displayTitle } from '@client/lib/document-title';
@@ -68,11 +69,14 @@ function Notice({ icon, title, text }: { icon: ReactNode; title: string; text: s
   );
 }
 
+const SESSION_IMAGES = { kind: 'session' } as const;
+
 function ReadOnlyBody({ content }: { content: unknown }) {
-  const html = useMemo(
+  const sanitized = useMemo(
     () => sanitizeRenderedHtml(generateHTML(content as RichTextDoc, extensions)),
     [content],
   );
+  const html = useHtmlWithImageAccess(sanitized, SESSION_IMAGES);
   const pending = useMemo(() => hasSuggestions(content as RichTextDoc), [content]);
   return (
     <>

@@ -8,6 +8,7 @@ import {
   type CollabSession,
 } from '@client/features/editor';
 import { CollaboratorStatus } from '@client/components/CollaboratorStatus';
+import { ImageSettingsDialog, ImageUpload } from '@client/features/images';
 import { SuggestingMode } from '@client/features/suggestions';
 import { getSession, needsRefresh, refreshSession } from '@client/lib/session-store';
 import { COLLAB_CLOSE, COLLAB_FRAGMENT, parseStatelessMessage } from '@shared/editor/collab-protocol';
@@ -50,11 +51,13 @@ async function collabToken(): Promise<string | null> {
 }
 
 function LiveBody({
+  documentId,
   session,
   user,
   suggesting,
   editable,
 }: {
+  documentId: string;
   session: CollabSession;
   user: MemberIdentity;
   suggesting: boolean;
@@ -65,6 +68,8 @@ function LiveBody({
       extensions: [
         ...createEditorExtensions({ history: false }),
         LinkBehaviour,
+        // An editor adds images; a suggester sees them (an image cannot be a tracked change).
+        ImageUpload.configure({ documentId, auth: { kind: 'session' }, canUpload: !suggesting }),
         ...(suggesting
           ? [
               SuggestingMode.configure({
@@ -92,7 +97,12 @@ function LiveBody({
   useEffect(() => {
     editor?.setEditable(editable);
   }, [editor, editable]);
-  return <EditorContent editor={editor} />;
+  return (
+    <>
+      <EditorContent editor={editor} />
+      <ImageSettingsDialog editor={editor} />
+    </>
+  );
 }
 
 /**
@@ -166,7 +176,13 @@ export function MemberEditor({
         </p>
       ) : null}
       {session && ready ? (
-        <LiveBody session={session} user={identity} suggesting={suggesting} editable={ended === null} />
+        <LiveBody
+          documentId={documentId}
+          session={session}
+          user={identity}
+          suggesting={suggesting}
+          editable={ended === null}
+        />
       ) : (
         <p className="text-sm text-muted-foreground">Loading document…</p>
       )}

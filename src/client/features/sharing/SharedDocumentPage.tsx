@@ -12,8 +12,9 @@ import { FileQuestion, Link2Off, Lock, TimerOff, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { sanitizeRenderedHtml } from '@client/lib/sanitize-html';
+import { useHtmlWithImageAccess } from '@client/features/images';
 import { SuggestionLegend } from '@client/features/suggestions';
-import { fetchSharedDocument, ShareAccessError, unlockSharedDocument } from './api';
+import { fetchSharedDocument, ShareAccessError, storedShareToken, unlockSharedDocument } from './api';
 import '@client/styles/document.css';
 import '@client/styles/tracked-changes.css';
 
@@ -123,10 +124,15 @@ function PasswordPrompt({
 }
 
 function ReadOnlyDocument({ shared }: { shared: SharedDocument }) {
-  const html = useMemo(
+  const sanitized = useMemo(
     () => sanitizeRenderedHtml(generateHTML(shared.content as RichTextDoc, extensions)),
     [shared.content],
   );
+  const imageAuth = useMemo(
+    () => ({ kind: 'share' as const, token: () => storedShareToken(shared.id) ?? shared.shareToken }),
+    [shared.id, shared.shareToken],
+  );
+  const html = useHtmlWithImageAccess(sanitized, imageAuth);
   // The server sends pending suggestions only when the owner chose to show them to readers.
   const pending = useMemo(
     () => shared.showSuggestions && hasSuggestions(shared.content as RichTextDoc),

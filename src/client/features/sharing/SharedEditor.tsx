@@ -1,5 +1,6 @@
 import { COLLAB_CLOSE, COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
 import { Button } from '@client/components/ui/button';
+import { ImageSettingsDialog, ImageUpload } from '@client/features/images';
 import { SuggestingMode } from '@client/features/suggestions';
 import { createEditorExtensions } from '@shared/editor/extensions';
 import type { SharedDocument } from '@shared/schemas/sharing';
@@ -35,10 +36,14 @@ function visitorIdentity() {
 }
 
 function LiveEditor({
+  documentId,
+  shareToken,
   session,
   user,
   suggesting,
 }: {
+  documentId: string;
+  shareToken: () => string | undefined;
   session: CollabSession;
   user: ReturnType<typeof visitorIdentity>;
   suggesting: boolean;
@@ -48,6 +53,12 @@ function LiveEditor({
       extensions: [
         ...createEditorExtensions({ history: false }),
         LinkBehaviour,
+        // A link that allows editing adds images; a suggesting visitor sees them.
+        ImageUpload.configure({
+          documentId,
+          auth: { kind: 'share', token: shareToken },
+          canUpload: !suggesting,
+        }),
         ...(suggesting
           ? [
               SuggestingMode.configure({
@@ -68,7 +79,12 @@ function LiveEditor({
     },
     [session],
   );
-  return <EditorContent editor={editor} data-testid="shared-editor" />;
+  return (
+    <>
+      <EditorContent editor={editor} data-testid="shared-editor" />
+      <ImageSettingsDialog editor={editor} />
+    </>
+  );
 }
 
 /** What a refused change means for the visitor: nothing of it was kept, and the page must start afresh. */
@@ -127,7 +143,13 @@ export function SharedEditor({ shared, onAccessLost }: { shared: SharedDocument;
       {refused ? (
         <RefusedNotice />
       ) : session && ready ? (
-        <LiveEditor session={session} user={user} suggesting={suggesting} />
+        <LiveEditor
+          documentId={shared.id}
+          shareToken={() => storedShareToken(shared.id) ?? shared.shareToken}
+          session={session}
+          user={user}
+          suggesting={suggesting}
+        />
       ) : (
         <p className="text-sm text-muted-foreground">Loading editor...</p>
       )}
