@@ -26,6 +26,7 @@ describe('slash-command palette', () => {
       'Divider',
       'To-do List',
       'Table',
+      'Image',
     ]);
     expect(sections[1]?.items.map((i) => i.command.title)).toEqual([
       'AI Complete',
@@ -57,6 +58,7 @@ describe('slash-command palette', () => {
     expect(titles('list')).toEqual(['Bullet List', 'Numbered List', 'To-do List']);
     expect(titles('todo')).toEqual(['To-do List']);
     expect(titles('table')).toEqual(['Table']);
+    expect(titles('screenshot')).toEqual(['Image']);
     expect(titles('ai sum')).toEqual(['AI Summarize']);
     expect(titles('  ')).toHaveLength(SLASH_COMMANDS.length);
     expect(titles('zzz')).toEqual([]);
