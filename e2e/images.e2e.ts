@@ -97,6 +97,25 @@ test('insert by the toolbar, paste a screenshot, add alt text, reload: the image
   await expect(editorBody(page).getByRole('img', { name: 'The booking page' })).toBeVisible();
   await expect(editorBody(page).getByRole('button', { name: /Add alt text/ })).toHaveCount(0);
   await expectStored(request, user, id, 'The booking page');
+
+  // '/image' opens the same file chooser.
+  await editorBody(page).getByText('And a screenshot:').click();
+  await page.keyboard.press('Control+End');
+  const slashChooser = page.waitForEvent('filechooser');
+  await page.keyboard.type('/image');
+  await expect(page.getByRole('option', { name: /Image/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await (
+    await slashChooser
+  ).setFiles({
+    name: 'map.png',
+    mimeType: 'image/png',
+    buffer: await picture(60, 160, 60),
+  });
+  await dialog.getByLabel('Alt text').fill('A map of the coast');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(editorBody(page).locator('img')).toHaveCount(3);
+  await expect(editorBody(page).getByRole('img', { name: 'A map of the coast' })).toBeVisible();
   await page.screenshot({ path: '/tmp/shots/images-after-reload-1280.png', fullPage: true });
   await context.close();
 });

@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/core';
-import { Heading, List, Pilcrow, Quote, Sparkles } from 'lucide-react';
+import { Heading, ImagePlus, List, Pilcrow, Quote, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   DropdownMenu,
@@ -69,6 +69,11 @@ export function BlockInsertMenu({ editor, onGenerate, defaultOpen, onOpenChange 
           <DropdownMenuItem onSelect={() => choose('quote')}>
             <Quote /> Quote
           </DropdownMenuItem>
+          {editor.storage.imageUpload && editor.isEditable && (
+            <DropdownMenuItem onSelect={() => choose('image')}>
+              <ImagePlus /> Image
+            </DropdownMenuItem>
+          )}
         </DropdownMenuContent>
       )}
     </DropdownMenu>

@@ -16,7 +16,8 @@ export interface BlockMenuProps {
 }
 
 /**
- * The block menu: a trigger beside an empty line opens Text, Heading, Bulleted List, AI Generate, Quote.
+ * The block menu: a trigger beside an empty line opens Text, Heading, Bulleted List, AI Generate, Quote
+ * (and Image where images can be added).
  * (Typing '/' at the start of a line opens the full command palette, which contains the same blocks.)
  */
 export function BlockMenu({ editor, onGenerate }: BlockMenuProps) {
