@@ -5,6 +5,7 @@ import { EditorPage as Editor, type EditorPlugin } from '@client/features/editor
 import { exportEditorPlugin } from '@client/features/export';
 import { historyEditorPlugin, keepVersionBeforeImport } from '@client/features/history';
 import { outlineEditorPlugin } from '@client/features/outline';
+import { focusEditorPlugin } from '@client/features/focus';
 import { foldersEditorPlugin } from '@client/features/folders';
 import { imagesEditorPlugin } from '@client/features/images';
 import { fileDropEditorPlugin } from '@client/features/imports';
@@ -33,6 +34,7 @@ const EDITOR_PLUGINS: readonly EditorPlugin[] = [
   analysisEditorPlugin,
   foldersEditorPlugin,
   outlineEditorPlugin,
+  focusEditorPlugin,
 ];
 
 export function EditorPage() {

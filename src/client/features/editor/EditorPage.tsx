@@ -417,7 +417,7 @@ function EditorFrame(props: EditorFrameProps) {
   const { titleUnsaved, onRetryTitle, waitsForSocket } = props;
   const { aiTools, onAccountOpenChange: setAccountOpen } = props;
   const ai: EditorAiActions = aiTools?.actions ?? {};
-  const { plugins, ChatPanel, ModeSwitch, Breadcrumbs, OutlinePanel } = useEditorPlugins();
+  const { plugins, ChatPanel, ModeSwitch, Breadcrumbs, OutlinePanel, FocusOptions } = useEditorPlugins();
   const { preferences } = useUserSettings();
   const font = editorFontFromPreferences(preferences);
   const planName = usePlanName(true);
@@ -529,6 +529,7 @@ function EditorFrame(props: EditorFrameProps) {
           <ModeToolbar
             focusMode={focusMode}
             onFocusModeChange={setFocusOverride}
+            focusOptions={FocusOptions && <FocusOptions />}
             assistantOpen={aiTools?.assistantOpen ?? false}
             onAssistantToggle={aiTools?.toggleAssistant}
             rewriteOpen={aiTools?.rewriteOpen ?? false}

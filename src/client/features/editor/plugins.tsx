@@ -84,6 +84,8 @@ export interface EditorPlugin {
   HeaderAction?: ComponentType<EditorHeaderActionProps>;
   /** Links before the title in the header's breadcrumb, e.g. the document's folders (one plugin offers it). */
   Breadcrumbs?: ComponentType<{ documentId: string }>;
+  /** Typewriter scrolling and dimming, in the toolbar right after Focus (one plugin offers it). */
+  FocusOptions?: ComponentType;
   /** The editing mode control beside the title (one plugin offers it). */
   ModeSwitch?: ComponentType<{ editor: Editor }>;
   /** Above the text, under the title, once the document is ready (e.g. the suggestions under review). */
@@ -108,6 +110,7 @@ export interface EditorSlots {
   plugins: readonly EditorPlugin[];
   useAiTools: EditorPlugin['useAiTools'];
   ModeSwitch: EditorPlugin['ModeSwitch'];
+  FocusOptions: EditorPlugin['FocusOptions'];
   Breadcrumbs: EditorPlugin['Breadcrumbs'];
   ChatPanel: EditorPlugin['ChatPanel'];
   AnalysisPanel: EditorPlugin['AnalysisPanel'];
@@ -121,6 +124,7 @@ function slotsOf(plugins: readonly EditorPlugin[]): EditorSlots {
     plugins,
     useAiTools: first('useAiTools'),
     ModeSwitch: first('ModeSwitch'),
+    FocusOptions: first('FocusOptions'),
     Breadcrumbs: first('Breadcrumbs'),
     ChatPanel: first('ChatPanel'),
     AnalysisPanel: first('AnalysisPanel'),

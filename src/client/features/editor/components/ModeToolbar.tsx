@@ -1,11 +1,14 @@
 import { Focus, ListTree, MessagesSquare, PenLine, Sparkles } from 'lucide-react';
 import type { Editor } from '@tiptap/core';
+import type { ReactNode } from 'react';
 import { useEditorStats } from '../hooks/useEditorStats';
 import { ToolbarButton } from './ToolbarButton';
 
 export interface ModeToolbarProps {
   focusMode: boolean;
   onFocusModeChange: (value: boolean) => void;
+  /** Options of writing in focus (typewriter scrolling, dimming), right after the Focus toggle. */
+  focusOptions?: ReactNode;
   assistantOpen: boolean;
   /** Absent until the AI features are wired: the toggle is then disabled. */
   onAssistantToggle?: () => void;
@@ -24,6 +27,7 @@ export function ModeToolbar(props: ModeToolbarProps) {
   const {
     focusMode,
     onFocusModeChange,
+    focusOptions,
     assistantOpen,
     onAssistantToggle,
     rewriteOpen,
@@ -44,6 +48,7 @@ export function ModeToolbar(props: ModeToolbarProps) {
         <Focus />
         <span className="hidden text-xs 2xl:inline">Focus</span>
       </ToolbarButton>
+      {focusOptions}
       <ToolbarButton
         label="AI Assistant"
         active={assistantOpen}

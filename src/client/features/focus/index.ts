@@ -1,0 +1,1 @@
+export { focusEditorPlugin } from './editor-plugin';
