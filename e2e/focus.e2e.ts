@@ -9,7 +9,7 @@ import {
 } from './editor-helpers';
 
 /**
- * Typewriter scrolling and focus dimming, from the toolbar's Focus options: both off at first, turned on by
+ * Typewriter scrolling and focus dimming, from the toolbar's Typewriter and dimming button: both off at first, turned on by
  * keyboard and by mouse, the caret's line held near the typewriter line while typing many lines, only the
  * current sentence (then paragraph) at full strength and readable dimmed text in both themes, and the choices
  * still there after a reload.
@@ -61,7 +61,7 @@ async function shoot(page: Page, name: string, dark: boolean) {
   await page.screenshot({ path: `${SHOTS}/${name}-${dark ? 'dark' : 'light'}.png` });
 }
 
-test('typewriter scrolling and focus dimming: off at first, on from Focus options, remembered', async ({
+test('typewriter scrolling and focus dimming: off at first, on from the toolbar, remembered', async ({
   browser,
   request,
 }) => {

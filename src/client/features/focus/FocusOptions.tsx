@@ -41,7 +41,8 @@ function SwitchRow(props: {
 }
 
 /**
- * The toolbar's Focus options, beside Focus: typewriter scrolling and focus dimming (sentence or paragraph),
+ * The toolbar's Typewriter and dimming options, beside Focus (a name without "Focus" in it, so the Focus toggle
+ * keeps its name to itself for speech users): typewriter scrolling and focus dimming (sentence or paragraph),
  * remembered in this browser. The trigger is highlighted while either is on, so a dimmed page explains itself.
  */
 export function FocusOptions() {
@@ -51,8 +52,8 @@ export function FocusOptions() {
   return (
     <Popover>
       <PopoverTrigger
-        aria-label="Focus options"
-        title="Focus options: typewriter scrolling and dimming"
+        aria-label="Typewriter and dimming"
+        title="Typewriter scrolling and focus dimming"
         data-testid="focus-options"
         className={cn(
           'inline-flex h-8 min-w-8 shrink-0 items-center justify-center gap-1 rounded-md px-2 text-sm transition-colors hover:bg-accent hover:text-accent-foreground data-[state=open]:bg-accent [&_svg]:size-4',
@@ -60,9 +61,9 @@ export function FocusOptions() {
         )}
       >
         <ScanText aria-hidden />
-        <span className="hidden text-xs 2xl:inline">Focus options</span>
+        <span className="hidden text-xs 2xl:inline">Typewriter and dimming</span>
       </PopoverTrigger>
-      <PopoverContent align="start" className="grid w-80 gap-4" aria-label="Focus options">
+      <PopoverContent align="start" className="grid w-80 gap-4" aria-label="Typewriter and dimming">
         <SwitchRow
           label="Typewriter scrolling"
           description="The line you are writing stays near the middle of the window; the page scrolls instead."

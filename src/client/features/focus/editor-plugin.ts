@@ -4,7 +4,7 @@ import { FocusOptions } from './FocusOptions';
 import { TypewriterScrolling } from './typewriter';
 import './focus.css';
 
-/** Typewriter scrolling and focus dimming: their editor extensions and the toolbar's Focus options beside Focus. */
+/** Typewriter scrolling and focus dimming: their editor extensions and the toolbar's Typewriter and dimming options beside Focus. */
 export const focusEditorPlugin: EditorPlugin = {
   name: 'focus',
   extensions: () => [TypewriterScrolling, FocusDimming],

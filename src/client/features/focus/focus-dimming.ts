@@ -18,7 +18,7 @@ interface DimmingState {
 }
 
 const dimmingKey = new PluginKey<DimmingState>('focusDimming');
-/** A transaction carrying this meta re-reads the settings (they changed in the Focus options). */
+/** A transaction carrying this meta re-reads the settings (the writer changed them in the toolbar). */
 const SETTINGS_CHANGED = 'focusSettingsChanged';
 
 const currentUnit = (): DimUnit | null => {
