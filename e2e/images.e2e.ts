@@ -119,3 +119,54 @@ test('insert by the toolbar, paste a screenshot, add alt text, reload: the image
   await page.screenshot({ path: '/tmp/shots/images-after-reload-1280.png', fullPage: true });
   await context.close();
 });
+
+test("a share-link reader sees the document's images; turning sharing off ends it", async ({
+  browser,
+  request,
+}) => {
+  const user = await createTestUser(request, 'images-share');
+  const auth = { Authorization: `Bearer ${user.session.access_token}` };
+  const { id } = await createDocumentViaApi(request, user, 'Field notes');
+  const uploaded = await request.post(`/api/documents/${id}/images`, {
+    headers: auth,
+    multipart: { file: { name: 'heron.png', mimeType: 'image/png', buffer: await picture(90, 90, 90) } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { src } = (await uploaded.json()) as { src: string };
+  const saved = await request.patch(`/api/documents/${id}`, {
+    headers: auth,
+    data: {
+      content: {
+        type: 'doc',
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: 'A heron at the pond.' }] },
+          { type: 'image', attrs: { src, alt: 'A grey heron', width: 50 } },
+        ],
+      },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const shared = await request.put(`/api/documents/${id}/share`, {
+    headers: auth,
+    data: { isPublic: true, allowEditing: false, allowSuggesting: false },
+  });
+  expect(shared.status()).toBe(200);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.setViewportSize({ width: 1280, height: 800 });
+  await visitor.goto(`/shared/${id}`);
+  const image = visitor.getByTestId('shared-document').getByRole('img', { name: 'A grey heron' });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(640);
+  await visitor.screenshot({ path: '/tmp/shots/images-shared-1280.png' });
+
+  // The address the page used stops working once the owner turns sharing off.
+  const address = await image.getAttribute('src');
+  expect(address).toMatch(/\?access=/);
+  expect((await visitor.request.get(address!)).status()).toBe(200);
+  await request.put(`/api/documents/${id}/share`, {
+    headers: auth,
+    data: { isPublic: false, allowEditing: false, allowSuggesting: false },
+  });
+  expect((await visitor.request.get(address!)).status()).toBe(404);
+});
