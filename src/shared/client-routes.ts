@@ -11,6 +11,7 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/privacy',
   '/terms',
   '/shared/:id',
+  '/shared-with-me/:id',
   '/reset-password',
   '/auth/confirm',
   '/status',

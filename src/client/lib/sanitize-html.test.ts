@@ -78,6 +78,13 @@ describe('the rendered-HTML policy', () => {
     );
   });
 
+  it('drops an image whose address is refused, element and all, and keeps an uploaded one', () => {
+    for (const sanitize of [serverSanitize, browserSanitize]) {
+      expect(sanitize(HOSTILE['hostile images']!)).not.toContain('<img');
+      expect(sanitize(HOSTILE['uploaded image']!)).toContain('alt="A cat"');
+    }
+  });
+
   it('keeps everything the editor renders, and every link opens in a new tab with the safe rel', () => {
     const html = generateHTML(EVERY_NODE_DOCUMENT, createEditorExtensions({ history: false }));
     const server = serverSanitize(html);

@@ -6,3 +6,6 @@ import { domPurifySanitizer } from '@shared/editor/html-policy';
  * rendered-HTML policy the server's exports use too (src/shared/editor/html-policy.ts).
  */
 export const sanitizeRenderedHtml: (html: string) => string = domPurifySanitizer(DOMPurify);
+
+/** Sanitized HTML of an AI answer in the chat: the same policy, without images (an answer has none). */
+export const sanitizeAnswerHtml: (html: string) => string = domPurifySanitizer(DOMPurify, { images: false });

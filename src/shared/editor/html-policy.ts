@@ -168,6 +168,8 @@ export function sanitizeHtmlOptions(): SanitizeHtmlOptions {
     },
     allowedSchemes: [...ALLOWED_LINK_PROTOCOLS],
     allowProtocolRelative: false,
+    // An image whose address the policy refused shows nothing: the element goes too.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
     transformTags: {
       '*': (tagName, attribs) => ({ tagName, attribs: withValidValues(attribs) }),
       a: (tagName, attribs) => {
@@ -192,8 +194,14 @@ export function sanitizeHtmlOptions(): SanitizeHtmlOptions {
 
 const configuredPurifiers = new WeakSet<DOMPurify>();
 
-/** A sanitizer applying the policy with the given DOMPurify instance (the browser). */
-export function domPurifySanitizer(purify: DOMPurify): (html: string) => string {
+/**
+ * A sanitizer applying the policy with the given DOMPurify instance (the browser). `images: false` for HTML
+ * that is not a document (an AI answer): it has no image of its own to show.
+ */
+export function domPurifySanitizer(
+  purify: DOMPurify,
+  { images = true }: { images?: boolean } = {},
+): (html: string) => string {
   if (!configuredPurifiers.has(purify)) {
     configuredPurifiers.add(purify);
     purify.addHook('uponSanitizeAttribute', (node, data) => {
@@ -211,6 +219,11 @@ export function domPurifySanitizer(purify: DOMPurify): (html: string) => string 
         data.keepAttr = false;
     });
     purify.addHook('afterSanitizeAttributes', (node) => {
+      // An image whose address the policy refused shows nothing: the element goes too.
+      if (node.nodeName === 'IMG' && !node.hasAttribute('src')) {
+        node.remove();
+        return;
+      }
       if (node.nodeName === 'INPUT') {
         const checked = node.hasAttribute('checked');
         for (const name of node.getAttributeNames()) node.removeAttribute(name);
@@ -227,6 +240,7 @@ export function domPurifySanitizer(purify: DOMPurify): (html: string) => string 
     ALLOWED_TAGS: RENDERED_TAGS,
     ALLOWED_ATTR: [...new Set(Object.values(RENDERED_ATTRIBUTES).flat())],
     ALLOW_DATA_ATTR: false,
+    ...(images ? {} : { FORBID_TAGS: ['img'] }),
   };
   return (html) => purify.sanitize(html, config) as string;
 }

@@ -26,4 +26,12 @@ describe('chat answers as HTML', () => {
     expect(html).toContain('click');
     expect(html).toContain('raw');
   });
+
+  it("shows no image, not even one at this server's image address", () => {
+    const html = renderChatMarkdown(
+      '![a](/api/documents/00000000-0000-4000-8000-000000000000/images/00000000-0000-4000-8000-000000000001) text',
+    );
+    expect(html).not.toContain('<img');
+    expect(html).toContain('text');
+  });
 });
