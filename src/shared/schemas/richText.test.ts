@@ -231,8 +231,8 @@ describe('sanitizeDocContent', () => {
     ['a root that is not doc', { type: 'paragraph' }, /root node must be of type "doc"/],
     [
       'an unknown node type',
-      doc({ type: 'image', attrs: { src: 'x' } }),
-      /unknown node type "image" at doc\.content\[0\]/,
+      doc({ type: 'iframe', attrs: { src: 'x' } }),
+      /unknown node type "iframe" at doc\.content\[0\]/,
     ],
     ['a heading of level 7', doc({ type: 'heading', attrs: { level: 7 } }), /"level" must be one of 1, 2, 3/],
     ['a heading of level 4', doc({ type: 'heading', attrs: { level: 4 } }), /"level" must be one of 1, 2, 3/],
