@@ -67,7 +67,12 @@ test('typewriter scrolling and focus dimming: off at first, on from the toolbar,
 }) => {
   const user = await createTestUser(request, 'focus');
   const { id } = await createDocumentViaApi(request, user, 'The garden', DOCUMENT);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // Reduced motion: the page jumps to the typewriter line instead of gliding there, so where the caret sits is
+  // measured without racing a smooth scroll that each keystroke restarts (on a loaded machine it never settled).
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  });
   await signInContext(context, user);
   const page = await context.newPage();
   await page.goto(`/editor/${id}`);
