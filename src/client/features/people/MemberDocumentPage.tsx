@@ -1,5 +1,4 @@
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
 import { useAuth } from '@client/features/auth';
 import { useHtmlWithImageAccess } from '@client/features/images';
 import { SuggestionLegend } from '@client/features/suggestions';
@@ -18,6 +17,7 @@ import { useMemberDocument } from './api';
 import { ROLE_LABELS } from './constants';
 import '@client/styles/document.css';
 import '@client/styles/tracked-changes.css';
+import { PageNotice } from '@client/components/PageNotice';
 
 const MemberEditor = lazy(() => import('./MemberEditor').then((m) => ({ default: m.MemberEditor })));
 const extensions = createEditorExtensions({ history: false });
@@ -55,16 +55,7 @@ function Shell({ children, title, aside }: { children: ReactNode; title?: string
 function Notice({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
     <Shell>
-      <div className="mx-auto max-w-md py-16 text-center" role="alert">
-        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-muted">
-          {icon}
-        </div>
-        <h1 className="text-xl font-semibold">{title}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-        <Button asChild variant="outline" className="mt-6">
-          <Link href="/">Back to Documents</Link>
-        </Button>
-      </div>
+      <PageNotice icon={icon} title={title} text={text} backLabel="Back to Documents" />
     </Shell>
   );
 }

@@ -17,6 +17,7 @@ import { SuggestionLegend } from '@client/features/suggestions';
 import { fetchSharedDocument, ShareAccessError, storedShareToken, unlockSharedDocument } from './api';
 import '@client/styles/document.css';
 import '@client/styles/tracked-changes.css';
+import { PageNotice } from '@client/components/PageNotice';
 
 const SharedEditor = lazy(() => import('./SharedEditor').then((m) => ({ default: m.SharedEditor })));
 const extensions = createEditorExtensions({ history: false });
@@ -43,16 +44,7 @@ function Shell({ children, title }: { children: ReactNode; title?: string }) {
 function Notice({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   return (
     <Shell>
-      <div className="mx-auto max-w-md py-16 text-center" role="alert">
-        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-muted">
-          {icon}
-        </div>
-        <h1 className="text-xl font-semibold">{title}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-        <Button asChild variant="outline" className="mt-6">
-          <Link href="/">Go to Quillwright</Link>
-        </Button>
-      </div>
+      <PageNotice icon={icon} title={title} text={text} backLabel="Go to Quillwright" />
     </Shell>
   );
 }
