@@ -30,6 +30,7 @@ import { findLoneSurrogate, mayHoldLoneSurrogate } from '../shared/text/surrogat
 import { EARLY_STATE_SCRIPT } from '../shared/editor-early-request';
 import { FIRST_PAINT_SCRIPT } from '../shared/first-paint';
 import { mcpRoutes } from './mcp';
+import { oauthRoutes } from './oauth';
 import { registerRoutes } from './routes';
 import { registerVersions } from './versions';
 import { registerGoals } from './goals';
@@ -338,6 +339,8 @@ export async function buildApp({
   await app.register(registerRoutes, { prefix: '/api' });
   // Outside /api: MCP clients are configured with the endpoint's URL, and /mcp is the usual one.
   await app.register(mcpRoutes);
+  // The OAuth sign-in MCP clients use, where they look for it (the /.well-known documents, /oauth/*).
+  await app.register(oauthRoutes);
   await registerWebhooks(app, webhookOptions);
 
   const hasClientBuild = existsSync(path.join(CLIENT_DIST_DIR, 'index.html'));

@@ -13,6 +13,7 @@ import { folderGoalRoutes, goalRoutes } from './goals';
 import { healthRoutes } from './health';
 import { imageRoutes } from './images';
 import { importRoutes } from './imports';
+import { oauthApiRoutes } from './oauth';
 import { openApiRoutes } from './openapi';
 import { peopleRoutes } from './people';
 import { searchRoutes } from './search';
@@ -51,4 +52,5 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(exportRoutes);
   await app.register(adminAiRoutes, { prefix: '/admin' });
   await app.register(apiTokenRoutes);
+  await app.register(oauthApiRoutes);
 };

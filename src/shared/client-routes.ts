@@ -17,6 +17,7 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/status',
   '/trash',
   '/docs/api',
+  '/oauth/authorize',
 ] as const;
 
 /** A pattern as wouter reads it (regexparam): case-insensitive, an optional trailing slash. */

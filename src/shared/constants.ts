@@ -249,7 +249,24 @@ export const API_TOKEN_NAME_MAX_LENGTH = 100;
 export const API_TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
 export const API_TOKEN_MAX_EXPIRY_DAYS = 3_650;
 
-// The MCP endpoint (personal API tokens only)
+// OAuth 2.1 sign-in for the MCP endpoint: its access tokens are API tokens of kind 'oauth'
+/** An OAuth access token's secret starts with this; the token check accepts it as it does `qw_pat_`. */
+export const OAUTH_ACCESS_TOKEN_PREFIX = 'qw_oat_';
+export const OAUTH_REFRESH_TOKEN_PREFIX = 'qw_ort_';
+/** Every secret the API token check takes: a personal token's or an OAuth access token's. */
+export const API_TOKEN_SECRET_PREFIXES = [API_TOKEN_PREFIX, OAUTH_ACCESS_TOKEN_PREFIX] as const;
+/** An authorization code is exchanged at once by the client that asked for it: a minute is plenty. */
+export const OAUTH_CODE_TTL_SECONDS = 60;
+export const OAUTH_ACCESS_TOKEN_TTL_SECONDS = 3_600;
+/** A refresh token unused this long stops working (each use gives a new one, for as long again). */
+export const OAUTH_REFRESH_TOKEN_TTL_DAYS = 30;
+export const OAUTH_CLIENT_NAME_MAX_LENGTH = 200;
+export const OAUTH_REDIRECT_URIS_MAX = 10;
+export const OAUTH_REDIRECT_URI_MAX_LENGTH = 2_000;
+/** The web app's consent page; GET /oauth/authorize is the authorization endpoint clients open. */
+export const OAUTH_AUTHORIZE_PATH = '/oauth/authorize';
+
+// The MCP endpoint (personal API tokens and OAuth access tokens)
 export const MCP_PATH = '/mcp';
 /** Documents per page of the MCP tool list_documents and the recent-documents resource. */
 export const MCP_LIST_PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tokenMay, type DocumentAbility } from '../documents';
 import { forbidden, tooManyRequests, unauthorized } from '../errors';
-import { bearerToken, hashToken, type Principal } from '../plugins';
-import { API_TOKEN_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE } from '../../shared/constants';
+import { apiTokenSecret, hashToken, type Principal } from '../plugins';
+import { API_TOKEN_REQUESTS_PER_MINUTE } from '../../shared/constants';
 import type { ApiTokenScope } from '../../shared/schemas/api-tokens';
 import { findTokenForRequest, markTokenUsed } from './repository';
 
@@ -131,7 +131,7 @@ function createApiTokenCheck(app: FastifyInstance): ApiTokenCheck {
 }
 
 /**
- * Authenticates `Authorization: Bearer qw_pat_…` requests before their route runs (an onRequest hook on
+ * Authenticates `Authorization: Bearer qw_pat_…` requests (and OAuth access tokens, `qw_oat_…`) before their route runs (an onRequest hook on
  * every /api route), and sets the request's principal, which requireUser then returns: the token's user,
  * narrowed to its scopes. Checked on every request against the database, so a revocation, an expiry or the
  * instance's switch takes effect on the next request. Each token has its own rate limit, told in
@@ -140,8 +140,8 @@ function createApiTokenCheck(app: FastifyInstance): ApiTokenCheck {
 export function registerApiTokenGate(app: FastifyInstance): void {
   const check = apiTokenCheck(app);
   app.addHook('onRequest', async (request, reply) => {
-    const secret = bearerToken(request);
-    if (!secret?.startsWith(API_TOKEN_PREFIX)) return;
+    const secret = apiTokenSecret(request);
+    if (!secret) return;
     const ability = tokenRouteAbility(request.method, request.routeOptions.url ?? '');
     request.principal = await check(request, reply, secret, ability);
   });

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { apiTokenSettings, apiTokens, users } from '../db/schema';
 import type { ApiTokenScope } from '../../shared/schemas/api-tokens';
 
-export type ApiTokenRecord = Omit<typeof apiTokens.$inferSelect, 'tokenHash' | 'userId'>;
+export type ApiTokenRecord = Omit<typeof apiTokens.$inferSelect, 'tokenHash' | 'userId' | 'kind' | 'grantId'>;
 
 const visible = {
   id: apiTokens.id,
@@ -19,7 +19,7 @@ export function listTokensOf(db: Db, userId: string): Promise<ApiTokenRecord[]> 
   return db
     .select(visible)
     .from(apiTokens)
-    .where(eq(apiTokens.userId, userId))
+    .where(and(eq(apiTokens.userId, userId), eq(apiTokens.kind, 'personal')))
     .orderBy(desc(apiTokens.createdAt));
 }
 
@@ -27,7 +27,7 @@ export async function countTokensOf(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(apiTokens)
-    .where(eq(apiTokens.userId, userId));
+    .where(and(eq(apiTokens.userId, userId), eq(apiTokens.kind, 'personal')));
   return row?.count ?? 0;
 }
 
@@ -46,11 +46,11 @@ export async function insertToken(
   return row!;
 }
 
-/** Deletes the user's token; false when they have no such token. */
+/** Deletes the user's personal token; false when they have no such token (OAuth grants go as a whole). */
 export async function deleteToken(db: Db, userId: string, tokenId: string): Promise<boolean> {
   const rows = await db
     .delete(apiTokens)
-    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)))
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), eq(apiTokens.kind, 'personal')))
     .returning({ id: apiTokens.id });
   return rows.length > 0;
 }
@@ -95,3 +95,4 @@ export async function setTokensEnabled(db: Db, enabled: boolean): Promise<void> 
     .values({ id: 1, enabled })
     .onConflictDoUpdate({ target: apiTokenSettings.id, set: { enabled, updatedAt: new Date() } });
 }
+

@@ -2,26 +2,28 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { apiTokenCheck } from '../api-tokens';
 import { AppError, unauthorized } from '../errors';
-import { bearerToken } from '../plugins';
-import { API_TOKEN_PREFIX, MCP_PATH } from '../../shared/constants';
+import { protectedResourceMetadataUrl } from '../oauth';
+import { apiTokenSecret } from '../plugins';
+import { MCP_PATH } from '../../shared/constants';
 import { createMcpServer, type McpCaller } from './tools';
 
 /**
  * `/mcp`: the Model Context Protocol over Streamable HTTP (the official SDK), stateless: every POST carries
  * one JSON-RPC message (or batch) and gets its JSON answer; there is no session, so no stream to open (GET)
- * or end (DELETE). Only a personal API token opens it (`Authorization: Bearer qw_pat_…`), checked by the same
- * token check as the REST API (revocation, expiry, the instance's switch, the per-token rate limit, shared
- * with the token's REST requests); a session's sign-in token does not.
+ * or end (DELETE). Only an API token opens it (`Authorization: Bearer qw_pat_…`, or an OAuth access token
+ * `qw_oat_…`), checked by the same token check as the REST API (revocation, expiry, the instance's switch, the
+ * per-token rate limit, shared with the token's REST requests); a session's sign-in token does not. Its 401s
+ * point to the protected resource metadata, where an OAuth client finds how to sign in.
  */
 export const mcpRoutes: FastifyPluginAsync = async (app) => {
   const check = apiTokenCheck(app);
 
   async function callerOf(request: FastifyRequest, reply: FastifyReply): Promise<McpCaller> {
     try {
-      const secret = bearerToken(request);
-      if (!secret?.startsWith(API_TOKEN_PREFIX)) {
+      const secret = apiTokenSecret(request);
+      if (!secret) {
         throw unauthorized(
-          'The MCP endpoint needs a personal API token: Authorization: Bearer qw_pat_… (Account Settings → API tokens).',
+          'The MCP endpoint needs an API token: sign in with OAuth, or send Authorization: Bearer qw_pat_… (Account Settings → API tokens).',
           'api_token_missing',
         );
       }
@@ -34,9 +36,12 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       };
     } catch (error) {
       if (error instanceof AppError && error.status === 401) {
+        const metadata = `resource_metadata="${protectedResourceMetadataUrl(request)}"`;
         reply.header(
           'www-authenticate',
-          error.code === 'api_token_missing' ? 'Bearer' : 'Bearer error="invalid_token"',
+          error.code === 'api_token_missing'
+            ? `Bearer ${metadata}`
+            : `Bearer error="invalid_token", ${metadata}`,
         );
       }
       throw error;

@@ -35,6 +35,13 @@ import {
   verifyBodySchema,
 } from '../../shared/schemas/auth';
 import { checkoutRequestSchema, paymentSuccessRequestSchema } from '../../shared/schemas/billing';
+import {
+  connectedAppListSchema,
+  oauthAuthorizeQuerySchema,
+  oauthConsentSchema,
+  oauthDecisionResultSchema,
+  oauthDecisionSchema,
+} from '../../shared/schemas/oauth';
 import { createDocumentBodySchema, updateDocumentBodySchema } from '../../shared/schemas/documents';
 import {
   createFolderBodySchema,
@@ -154,6 +161,27 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     body: apiTokenSettingsSchema,
     response: apiTokenSettingsSchema,
   }),
+  'GET /api/oauth/authorize': op(
+    'API tokens',
+    'session',
+    "The consent page's view of an OAuth authorization request: the app, where it is answered, the scopes",
+    { query: oauthAuthorizeQuerySchema, response: oauthConsentSchema },
+  ),
+  'POST /api/oauth/authorize': op(
+    'API tokens',
+    'session',
+    "Allow or deny an app's OAuth authorization request; answers where the browser goes next",
+    { body: oauthDecisionSchema, response: oauthDecisionResultSchema },
+  ),
+  'GET /api/me/connected-apps': op('API tokens', 'session', 'The apps the user let in by OAuth', {
+    response: connectedAppListSchema,
+  }),
+  'DELETE /api/me/connected-apps/:id': op(
+    'API tokens',
+    'session',
+    'Disconnect an app: its grant and every token of it stop working at once',
+    { status: 204 },
+  ),
 
   'GET /api/documents': op('Documents', 'session', "The user's documents, most recently updated first"),
   'POST /api/documents': op('Documents', 'session', 'Create a document', {

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { unauthorized } from '../errors';
-import { API_TOKEN_PREFIX } from '../../shared/constants';
+import { API_TOKEN_SECRET_PREFIXES } from '../../shared/constants';
 import type { ApiTokenScope } from '../../shared/schemas/api-tokens';
 import { sessions } from '../db/schema';
 import { LAST_SEEN_UPDATE_MS, isRecentlyActiveSession, rememberActiveSession } from './session-cache';
@@ -24,12 +24,20 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1]?.trim() || undefined;
 }
 
+/** The request's bearer secret when it is an API token's (a personal token or an OAuth access token). */
+export function apiTokenSecret(request: FastifyRequest): string | undefined {
+  const token = bearerToken(request);
+  return token && API_TOKEN_SECRET_PREFIXES.some((prefix) => token.startsWith(prefix)) ? token : undefined;
+}
+
 /**
- * A bearer token that is not a session's access token: a personal API token. Only the API token gate
+ * A bearer token that is not a session's access token: an API token. Only the API token gate
  * authenticates those; reaching requireUser with one unauthenticated means the gate did not run for it.
  */
 function refuseUncheckedApiToken(token: string): void {
-  if (token.startsWith(API_TOKEN_PREFIX)) throw unauthorized('Invalid token', 'bad_jwt');
+  if (API_TOKEN_SECRET_PREFIXES.some((prefix) => token.startsWith(prefix))) {
+    throw unauthorized('Invalid token', 'bad_jwt');
+  }
 }
 
 /**

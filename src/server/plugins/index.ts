@@ -4,6 +4,7 @@
  * the tokens and ends sessions through them).
  */
 export {
+  apiTokenSecret,
   authenticateToken,
   bearerToken,
   isSessionSignedIn,

@@ -451,6 +451,22 @@ const MATRIX: Record<string, RouteCase> = {
     expect: membersForbidden,
   },
 
+  // OAuth consent (oauth/oauth.test.ts checks the whole flow): a signed-in user only; a request naming no
+  // registered app is refused for everyone who gets that far.
+  'GET /api/oauth/authorize': {
+    call: () => ({ path: '/api/oauth/authorize?client_id=unknown' }),
+    expect: userScoped(400),
+  },
+  'POST /api/oauth/authorize': {
+    call: () => ({ path: '/api/oauth/authorize', body: { client_id: 'unknown', allow: true } }),
+    expect: userScoped(400),
+  },
+  'GET /api/me/connected-apps': { call: () => ({ path: '/api/me/connected-apps' }), expect: userScoped(200) },
+  'DELETE /api/me/connected-apps/:id': {
+    call: () => ({ path: `/api/me/connected-apps/${UNKNOWN_ID}` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+
   // Folders (folders/folders.test.ts checks the tree's own rules). Unknown folders are missing for everyone.
   'GET /api/folders': { call: () => ({ path: '/api/folders' }), expect: userScoped(200) },
   'POST /api/folders': {
@@ -929,8 +945,8 @@ describe('authorization matrix', () => {
     }
   });
 
-  // The MCP endpoint takes a personal API token only (mcp/mcp.test.ts checks what a token gets): no session,
-  // share token or nothing at all opens it, and the refusal says how to authenticate.
+  // The MCP endpoint takes an API token only (mcp/mcp.test.ts and oauth/oauth.test.ts check what a token
+  // gets): no session, share token or nothing at all opens it, and the refusal says how to authenticate.
   it('the MCP endpoint (POST, GET, DELETE /mcp) × every caller', async () => {
     const served = server.app.routeList.filter((route) => route.url === MCP_PATH).map((r) => r.method);
     expect(served.sort()).toEqual(['DELETE', 'GET', 'POST']);

@@ -12,3 +12,4 @@ export * from './members';
 export * from './library';
 export * from './goals';
 export * from './images';
+export * from './oauth';

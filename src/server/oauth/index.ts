@@ -1,0 +1,2 @@
+/** What other folders may use from oauth; everything else in the folder is its own business. */
+export { oauthApiRoutes, oauthRoutes, protectedResourceMetadataUrl } from './routes';
