@@ -64,6 +64,7 @@ const StatusPage = page(() => import('./features/misc/StatusPage'), 'StatusPage'
 const MemberDocumentPage = page(() => import('./features/people/MemberDocumentPage'), 'MemberDocumentPage');
 const TrashPage = page(() => import('./features/dashboard/TrashPage'), 'TrashPage');
 const ApiReferencePage = page(() => import('./features/misc/ApiReferencePage'), 'ApiReferencePage');
+const OAuthConsentPage = page(() => import('./features/oauth/OAuthConsentPage'), 'OAuthConsentPage');
 
 export function PageFallback() {
   return (
@@ -146,6 +147,7 @@ export function AppRoutes() {
         <Route path="/status" component={StatusPage} />
         <Route path="/trash" component={TrashPage} />
         <Route path="/docs/api" component={ApiReferencePage} />
+        <Route path="/oauth/authorize" component={OAuthConsentPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

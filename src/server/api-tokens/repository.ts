@@ -95,4 +95,3 @@ export async function setTokensEnabled(db: Db, enabled: boolean): Promise<void> 
     .values({ id: 1, enabled })
     .onConflictDoUpdate({ target: apiTokenSettings.id, set: { enabled, updatedAt: new Date() } });
 }
-

@@ -123,7 +123,9 @@ function form(values: Record<string, string>): { rawBody: string; headers: Recor
 }
 
 async function register(redirectUris: string[] = [REDIRECT], name = 'Raw Client') {
-  return server.request('POST', '/oauth/register', { body: { client_name: name, redirect_uris: redirectUris } });
+  return server.request('POST', '/oauth/register', {
+    body: { client_name: name, redirect_uris: redirectUris },
+  });
 }
 
 const pkce = () => {
@@ -205,7 +207,10 @@ describe('discovery', () => {
   });
 
   it('serves the protected resource and authorization server metadata', async () => {
-    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
+    for (const path of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+    ]) {
       const res = await server.request('GET', path);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -266,17 +271,17 @@ describe('the official SDK client', () => {
     // Not among the personal tokens, nor counted against their limit.
     const personal = await server.request('GET', '/api/me/api-tokens', { token: alice.token });
     expect(personal.body.tokens).toEqual([]);
-    expect((await server.request('DELETE', `/api/me/connected-apps/${app.id}`, { token: bob.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await server.request('DELETE', `/api/me/connected-apps/${app.id}`, { token: bob.token })).status,
+    ).toBe(404);
     const gone = await server.request('DELETE', `/api/me/connected-apps/${app.id}`, { token: alice.token });
     expect(gone.status).toBe(204);
     expect((await mcpList(provider.saved!.access_token)).status).toBe(401);
     const rest = await server.request('GET', '/api/documents', { token: provider.saved!.access_token });
     expect(rest.status).toBe(401);
-    expect((await refresh(String(provider.client!.client_id), provider.saved!.refresh_token!)).body.error).toBe(
-      'invalid_grant',
-    );
+    expect(
+      (await refresh(String(provider.client!.client_id), provider.saved!.refresh_token!)).body.error,
+    ).toBe('invalid_grant');
   });
 
   it('Deny sends the browser back with access_denied and no code', async () => {
@@ -307,7 +312,11 @@ describe('registration', () => {
   it('takes https and loopback http redirect URIs, and refuses any other http or a fragment', async () => {
     expect((await register(['https://agent.example.com/cb'])).status).toBe(201);
     expect((await register(['http://localhost:3333/cb', 'http://[::1]:9/cb'])).status).toBe(201);
-    for (const uri of ['http://agent.example.com/cb', 'https://agent.example.com/cb#x', 'javascript:alert(1)']) {
+    for (const uri of [
+      'http://agent.example.com/cb',
+      'https://agent.example.com/cb#x',
+      'javascript:alert(1)',
+    ]) {
       const res = await register([uri]);
       expect(res.status, uri).toBe(400);
       expect(res.body.error).toBe('invalid_redirect_uri');
@@ -449,7 +458,10 @@ describe('revocation and the instance switch', () => {
 
   it('while an admin has turned API tokens off, grants are refused and none can be made', async () => {
     const { access } = await tokensFor(bob);
-    const off = await server.request('PUT', '/api/admin/api-tokens', { token: admin.token, body: { enabled: false } });
+    const off = await server.request('PUT', '/api/admin/api-tokens', {
+      token: admin.token,
+      body: { enabled: false },
+    });
     expect(off.status).toBe(200);
     try {
       const res = await mcpList(access);

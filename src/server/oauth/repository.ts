@@ -8,7 +8,10 @@ type Executor = Db | Tx;
 
 export type OAuthClient = typeof oauthClients.$inferSelect;
 
-export async function insertClient(db: Executor, client: typeof oauthClients.$inferInsert): Promise<OAuthClient> {
+export async function insertClient(
+  db: Executor,
+  client: typeof oauthClients.$inferInsert,
+): Promise<OAuthClient> {
   const [row] = await db.insert(oauthClients).values(client).returning();
   return row!;
 }
@@ -139,7 +142,11 @@ export async function deleteExpiredAccessTokens(db: Executor, grantId: string, n
 }
 
 /** Deletes an access token of one of the client's grants, by its secret's hash (token revocation). */
-export async function deleteAccessTokenOfClient(db: Executor, tokenHash: string, clientId: string): Promise<void> {
+export async function deleteAccessTokenOfClient(
+  db: Executor,
+  tokenHash: string,
+  clientId: string,
+): Promise<void> {
   await db
     .delete(apiTokens)
     .where(

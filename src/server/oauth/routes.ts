@@ -24,7 +24,7 @@ import {
 } from './service';
 
 /** This server's origin as the request reached it (X-Forwarded-Proto/-Host when TRUST_PROXY is set). */
-export function requestOrigin(request: FastifyRequest): string {
+function requestOrigin(request: FastifyRequest): string {
   return new URL(`${request.protocol}://${request.host}`).origin;
 }
 
@@ -107,7 +107,8 @@ const appParams = z.object({ id: z.string() });
 /** Session only: a token that could let in other apps, or disconnect them, could outlive its own revocation. */
 async function requireSession(request: FastifyRequest): Promise<Principal> {
   const principal = await requireUser(request);
-  if (principal.apiToken) throw forbidden('API tokens cannot manage connected apps.', 'api_token_not_allowed');
+  if (principal.apiToken)
+    throw forbidden('API tokens cannot manage connected apps.', 'api_token_not_allowed');
   return principal;
 }
 

@@ -61,12 +61,12 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const PKCE_PATTERN = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 /** An error in OAuth's own shape (`error`, `error_description`), with the app's `message` and `code` too. */
-export function oauthError(status: number, error: string, description: string): AppError {
+function oauthError(status: number, error: string, description: string): AppError {
   return new AppError(status, error, description, { error, error_description: description });
 }
 
 /** The resource the MCP endpoint is, as clients name it (RFC 8707): this origin's /mcp. */
-export function mcpResource(origin: string): string {
+function mcpResource(origin: string): string {
   return `${origin}${MCP_PATH}`;
 }
 
@@ -116,7 +116,11 @@ export async function registerClient(ctx: Ctx, body: unknown) {
     if (problem) throw oauthError(400, 'invalid_redirect_uri', problem);
   }
   if (input.grant_types?.some((type) => !GRANT_TYPES.includes(type))) {
-    throw oauthError(400, 'invalid_client_metadata', 'grant_types may be authorization_code and refresh_token');
+    throw oauthError(
+      400,
+      'invalid_client_metadata',
+      'grant_types may be authorization_code and refresh_token',
+    );
   }
   if (input.response_types?.some((type) => type !== 'code')) {
     throw oauthError(400, 'invalid_client_metadata', 'response_types may only be code');
@@ -152,7 +156,11 @@ function parseScopes(scope: string | undefined): ApiTokenScope[] {
   if (words.length === 0) return ['read'];
   const unknown = words.find((word) => !(API_TOKEN_SCOPES as readonly string[]).includes(word));
   if (unknown !== undefined) {
-    throw oauthError(400, 'invalid_scope', `Unknown scope ${unknown.slice(0, 50)}: ask for read, write or suggest.`);
+    throw oauthError(
+      400,
+      'invalid_scope',
+      `Unknown scope ${unknown.slice(0, 50)}: ask for read, write or suggest.`,
+    );
   }
   return API_TOKEN_SCOPES.filter((known) => words.includes(known));
 }
@@ -168,10 +176,18 @@ async function checkAuthorizeRequest(
 ): Promise<AuthorizeRequest> {
   const client = query.client_id ? await findClient(ctx.db, query.client_id) : undefined;
   if (!client) {
-    throw oauthError(400, 'invalid_client', 'This app is not registered with this server. Connect it again from the app.');
+    throw oauthError(
+      400,
+      'invalid_client',
+      'This app is not registered with this server. Connect it again from the app.',
+    );
   }
   if (!query.redirect_uri || !client.redirectUris.includes(query.redirect_uri)) {
-    throw oauthError(400, 'invalid_request', 'The app asked to be answered at an address it did not register.');
+    throw oauthError(
+      400,
+      'invalid_request',
+      'The app asked to be answered at an address it did not register.',
+    );
   }
   if (query.response_type !== 'code') {
     throw oauthError(400, 'unsupported_response_type', 'Only response_type=code is supported.');
@@ -192,7 +208,11 @@ async function checkAuthorizeRequest(
   };
 }
 
-export async function describeConsent(ctx: Ctx, query: OAuthAuthorizeQuery, origin: string): Promise<OAuthConsent> {
+export async function describeConsent(
+  ctx: Ctx,
+  query: OAuthAuthorizeQuery,
+  origin: string,
+): Promise<OAuthConsent> {
   const request = await checkAuthorizeRequest(ctx, query, origin);
   return {
     client_name: request.client.name,
@@ -203,7 +223,8 @@ export async function describeConsent(ctx: Ctx, query: OAuthAuthorizeQuery, orig
 
 function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
   const url = new URL(redirectUri);
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(name, value);
   return url.toString();
 }
 
@@ -322,7 +343,11 @@ async function exchangeCode(ctx: Ctx, form: Record<string, unknown>, origin: str
   return ctx.db.transaction(async (tx) => {
     const grantId = await insertGrant(tx, { userId: row.userId, clientId: client.id, scopes: row.scopes });
     await setCodeGrant(tx, codeHash, grantId);
-    return issueTokens(tx, { id: grantId, userId: row.userId, clientName: client.name, scopes: row.scopes }, now);
+    return issueTokens(
+      tx,
+      { id: grantId, userId: row.userId, clientName: client.name, scopes: row.scopes },
+      now,
+    );
   });
 }
 
@@ -343,13 +368,21 @@ async function refresh(ctx: Ctx, form: Record<string, unknown>): Promise<TokenAn
   if (!found || found.grant.clientId !== client.id) throw invalidGrant('This refresh token is not valid.');
   if (row.expiresAt <= now) throw invalidGrant('This refresh token has expired.');
   const asked = field(form, 'scope');
-  if (asked && asked.split(' ').some((scope) => scope && !found.grant.scopes.includes(scope as ApiTokenScope))) {
+  if (
+    asked &&
+    asked.split(' ').some((scope) => scope && !found.grant.scopes.includes(scope as ApiTokenScope))
+  ) {
     throw oauthError(400, 'invalid_scope', 'A refresh cannot add scopes the user did not allow.');
   }
   await deleteExpiredAccessTokens(ctx.db, found.grant.id, now);
   return issueTokens(
     ctx.db,
-    { id: found.grant.id, userId: found.grant.userId, clientName: found.clientName, scopes: found.grant.scopes },
+    {
+      id: found.grant.id,
+      userId: found.grant.userId,
+      clientName: found.clientName,
+      scopes: found.grant.scopes,
+    },
     now,
   );
 }
@@ -362,7 +395,11 @@ export function exchangeToken(ctx: Ctx, form: Record<string, unknown>, origin: s
     case 'refresh_token':
       return refresh(ctx, form);
     default:
-      throw oauthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
+      throw oauthError(
+        400,
+        'unsupported_grant_type',
+        'grant_type must be authorization_code or refresh_token.',
+      );
   }
 }
 

@@ -17,7 +17,7 @@ import { verifyAccessToken, type AccessClaims } from './tokens';
  */
 export type Principal = AccessClaims & { apiToken?: { id: string; scopes: readonly ApiTokenScope[] } };
 
-export function bearerToken(request: FastifyRequest): string | undefined {
+function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const match = /^Bearer\s+(.+)$/i.exec(header);

@@ -6,7 +6,6 @@
 export {
   apiTokenSecret,
   authenticateToken,
-  bearerToken,
   isSessionSignedIn,
   requireTokenClaims,
   requireUser,

@@ -1,3 +1,4 @@
+export { AuthLayout } from './AuthLayout';
 export { AuthProvider, useAuth } from './AuthProvider';
 export { AuthDialogProvider, useAuthDialog } from './auth-dialog';
 export {

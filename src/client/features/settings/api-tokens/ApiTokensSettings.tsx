@@ -21,12 +21,8 @@ import { useAuth } from '@client/features/auth';
 import { errorMessage } from '@client/lib/api';
 import { timeAgo } from '@client/lib/time-ago';
 import { API_TOKENS_PATH, createApiToken, listApiTokens, revokeApiToken, saveApiTokenSettings } from './api';
-
-const SCOPE_TEXT: Record<ApiTokenScope, { label: string; hint: string }> = {
-  read: { label: 'Read', hint: 'List, read, search and export documents' },
-  write: { label: 'Write', hint: 'Also create, change and delete documents' },
-  suggest: { label: 'Suggest', hint: 'Read only; changes through the API are refused' },
-};
+import { ConnectedApps } from './ConnectedApps';
+import { SCOPE_TEXT } from './scope-text';
 
 const NO_EXPIRY = 'never';
 const EXPIRY_LABEL: Record<number, string> = { 7: '7 days', 30: '30 days', 90: '90 days', 365: '1 year' };
@@ -141,6 +137,10 @@ export function ApiTokensSettings() {
           <p className="text-sm text-muted-foreground">You have no API tokens.</p>
         )}
       </section>
+
+      <Separator />
+
+      <ConnectedApps />
     </div>
   );
 }

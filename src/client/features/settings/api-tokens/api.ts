@@ -4,6 +4,7 @@ import type {
   ApiTokenList,
   ApiTokenSettings,
 } from '@shared/schemas/api-tokens';
+import type { ConnectedAppList } from '@shared/schemas/oauth';
 import { apiRequest } from '@client/lib/api';
 
 export const API_TOKENS_PATH = '/api/me/api-tokens';
@@ -16,3 +17,8 @@ export const revokeApiToken = (id: string) =>
   apiRequest<null>('DELETE', `${API_TOKENS_PATH}/${encodeURIComponent(id)}`);
 export const saveApiTokenSettings = (settings: ApiTokenSettings) =>
   apiRequest<ApiTokenSettings>('PUT', API_TOKEN_SETTINGS_PATH, settings);
+
+export const CONNECTED_APPS_PATH = '/api/me/connected-apps';
+export const listConnectedApps = () => apiRequest<ConnectedAppList>('GET', CONNECTED_APPS_PATH);
+export const disconnectApp = (id: string) =>
+  apiRequest<null>('DELETE', `${CONNECTED_APPS_PATH}/${encodeURIComponent(id)}`);
