@@ -7,8 +7,10 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { eq } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { oauthCodes } from '../db/schema';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
 import { MCP_PATH } from '../../shared/constants';
@@ -418,6 +420,22 @@ describe('the token endpoint', () => {
     expect(reused.body.error).toBe('invalid_grant');
     expect((await mcpList(third.body.access_token)).status).toBe(401);
     expect((await refresh(clientId, third.body.refresh_token)).body.error).toBe('invalid_grant');
+  });
+
+  it('refuses a code older than its minute', async () => {
+    const late = await codeFor(alice);
+    await server.database.db
+      .update(oauthCodes)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(oauthCodes.codeHash, createHash('sha256').update(late.code).digest('hex')));
+    const res = await exchange({
+      code: late.code,
+      client_id: late.clientId,
+      code_verifier: late.verifier,
+      redirect_uri: REDIRECT,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'invalid_grant', error_description: 'This code has expired.' });
   });
 
   it('a refresh token works for its own client only', async () => {
