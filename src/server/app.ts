@@ -20,7 +20,7 @@ import { AppError, badRequest, diskFullError } from './errors';
 import type { ServerDependencies } from './dependencies';
 import { DOCUMENT_EVENT_TYPES, DocumentEvents, DocumentWriter, registerTrashPurge } from './documents';
 import { registerFolderTrashPurge } from './folders';
-import { registerImageCleanup } from './images';
+import { registerImages } from './images';
 import { registerWebhooks, type WebhookOptions } from './webhooks';
 import { createMailer } from './mail';
 import { recordHttpRequests, registerMetricsRoute, ServerMetrics } from './metrics';
@@ -322,7 +322,7 @@ export async function buildApp({
   registerGoals(app);
   registerTrashPurge(app);
   registerFolderTrashPurge(app);
-  registerImageCleanup(app);
+  registerImages(app);
   await registerCollaboration(app);
   metrics.watchCollaboration({
     sockets: () => {

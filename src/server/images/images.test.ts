@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { MAX_IMAGE_DIMENSION_PX, MAX_IMAGE_UPLOAD_BYTES } from '../../shared/con
 import { documentImages } from '../db/schema';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
+import { startTestS3, type TestS3 } from './s3-test-server';
+import { seedImage } from './testing';
 
 const png = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
@@ -286,5 +288,83 @@ describe('images in documents', () => {
     expect(uploaded.body).toMatchObject({ mime: 'image/gif', width: 20, height: 20 });
     const served = await fetchImage(uploaded.body.src, { authorization: `Bearer ${owner.token}` });
     expect((await sharp(served.bytes, { animated: true }).metadata()).pages).toBe(3);
+  });
+});
+
+describe('images in documents, stored in an S3-compatible bucket', () => {
+  let s3: TestS3;
+  let server: TestServer;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    server = await startTestServer({ env: s3.env });
+    owner = await createUser(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3?.close();
+  });
+
+  const objectsOf = (documentId: string) => {
+    const folder = path.join(s3.directory, s3.env.S3_BUCKET!, 'images', documentId);
+    return existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('._S3rver_object')) : [];
+  };
+
+  it('uploads into the bucket, serves the bytes back, and deletes them with the document', async () => {
+    const created = await server.request('POST', '/api/documents', {
+      token: owner.token,
+      body: { title: 'In the bucket', content: { type: 'doc', content: [] } },
+    });
+    const documentId = created.body.id as string;
+    const form = new FormData();
+    const original = await png(120, 90);
+    form.append('file', new Blob([new Uint8Array(original)], { type: 'image/png' }), 'bucket.png');
+    const response = await fetch(`${server.url}/api/documents/${documentId}/images`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(response.status).toBe(201);
+    const uploaded = (await response.json()) as { id: string; src: string; bytes: number };
+    expect(objectsOf(documentId)).toEqual([`${uploaded.id}.png._S3rver_object`]);
+    // Nothing on the server's own disk.
+    expect(existsSync(path.join(server.config.DATA_DIR, 'images'))).toBe(false);
+
+    const served = await fetch(server.url + uploaded.src, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-length')).toBe(String(uploaded.bytes));
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-disposition')).toMatch(/^inline; filename="image-[0-9a-f]{8}\.png"$/);
+    expect(served.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.length).toBe(uploaded.bytes);
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 120, height: 90 });
+
+    expect(
+      (await server.request('DELETE', `/api/documents/${documentId}`, { token: owner.token })).status,
+    ).toBe(204);
+    expect(objectsOf(documentId)).toHaveLength(1);
+    expect((await server.request('DELETE', `/api/trash/${documentId}`, { token: owner.token })).status).toBe(
+      204,
+    );
+    await expect.poll(() => objectsOf(documentId)).toEqual([]);
+  });
+
+  it('answers 404 for an image whose object is gone from the bucket', async () => {
+    const created = await server.request('POST', '/api/documents', {
+      token: owner.token,
+      body: { title: 'Lost', content: { type: 'doc', content: [] } },
+    });
+    const documentId = created.body.id as string;
+    const imageId = await seedImage(server, documentId, owner.id, await png());
+    await server.app.imageStore.remove(documentId, imageId, 'png');
+    const served = await fetch(`${server.url}/api/documents/${documentId}/images/${imageId}`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(served.status).toBe(404);
   });
 });

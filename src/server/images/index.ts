@@ -1,3 +1,3 @@
 /** What other folders may use from images; everything else in the folder is its own business. */
-export { registerImageCleanup } from './plugin';
+export { registerImages } from './plugin';
 export { imageRoutes } from './routes';

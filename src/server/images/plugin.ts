@@ -1,17 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { ImageFiles } from './storage';
+import { createImageStore, type ImageStore } from './storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where image bytes live: DATA_DIR/images or an S3-compatible bucket (images/storage.ts). */
+    imageStore: ImageStore;
+  }
+}
 
 /**
- * A document deleted for good (by its owner from the trash, by the purge, with its folder) takes its
- * images' files with it; the rows went with the document (on delete cascade).
+ * The images' store, one per server, and its upkeep: a document deleted for good (by its owner from the
+ * trash, by the purge, with its folder) takes its images with it; the rows went with the document (on delete
+ * cascade).
  */
-export function registerImageCleanup(app: FastifyInstance): void {
-  const files = new ImageFiles(app.config.DATA_DIR);
+export function registerImages(app: FastifyInstance): void {
+  const store = createImageStore(app.config);
+  app.decorate('imageStore', store);
+  app.addHook('onClose', () => store.close());
   app.deps.documentEvents.on('deleted', async ({ documentId }) => {
     try {
-      await files.removeDocument(documentId);
+      await store.removeDocument(documentId);
     } catch (error) {
-      // The document is gone either way; a folder left behind wastes disk but shows nothing to anyone.
+      // The document is gone either way; images left behind waste storage but show nothing to anyone.
       app.log.error({ err: error, documentId }, 'could not remove the images of a deleted document');
     }
   });

@@ -12,7 +12,6 @@ import { AppError, badRequest } from '../errors';
 import { requireUser } from '../plugins';
 import { parseInput } from '../validation';
 import { imageAccessFor, openImage, uploadImage, type ImageRequester, type ImagesContext } from './service';
-import { ImageFiles } from './storage';
 
 /**
  * `POST /api/documents/:id/images` (multipart, one `file` part) → 201 the stored image;
@@ -43,7 +42,7 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
   });
-  const ctx: ImagesContext = { ...app.deps, files: new ImageFiles(app.config.DATA_DIR) };
+  const ctx: ImagesContext = { ...app.deps, files: app.imageStore };
   const userRate = perUserLimit(app, {
     bucket: 'image-upload',
     max: IMAGE_UPLOADS_PER_USER_PER_MINUTE,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { limitsEnforced } from '../billing';
 import { can, documentRole, entryFingerprint, loadSharedDocument, type DocumentAbility } from '../documents';
 import { AppError, notFound } from '../errors';
@@ -13,7 +13,7 @@ import { isUuid } from '../../shared/uuid';
 import { signImageAccess, verifyImageAccess } from './access-token';
 import { IMAGE_EXTENSIONS, processImage, type ImageMime } from './process';
 import { findDocumentOwnerPlan, findImage, insertImageWithin } from './repository';
-import type { ImageFiles } from './storage';
+import type { ImageStore } from './storage';
 
 /**
  * Images in documents: upload (re-encoded, counted against the document owner's plan), reading them back,
@@ -22,7 +22,7 @@ import type { ImageFiles } from './storage';
  * image does not exist.
  */
 
-export type ImagesContext = Pick<ServerDependencies, 'config' | 'database' | 'db'> & { files: ImageFiles };
+export type ImagesContext = Pick<ServerDependencies, 'config' | 'database' | 'db'> & { files: ImageStore };
 
 /** Who asks: a signed-in user, a share-link visitor with their share token, or an <img> with an access token. */
 export type ImageRequester =
@@ -127,7 +127,7 @@ export async function uploadImage(
 }
 
 export interface ImageFile {
-  stream: ReadStream;
+  stream: Readable;
   size: number;
   mime: ImageMime;
   filename: string;
@@ -146,7 +146,7 @@ export async function openImage(
   const mime = row.mime as ImageMime;
   const extension = IMAGE_EXTENSIONS[mime];
   const file = await ctx.files.open(documentId, imageId, extension);
-  // The row may outlive its file (a backup restored without the images folder).
+  // The row may outlive its bytes (a database restored without its images).
   if (!file) throw missingImage();
   return { ...file, mime, filename: `image-${imageId.slice(0, 8)}.${extension}` };
 }

@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { documentImages } from '../db/schema';
 import type { TestServer } from '../test/server';
-import { ImageFiles } from './storage';
 
 /** A small red PNG, made once per call (tests keep the bytes). */
 export function testPng(width = 8, height = 8): Promise<Buffer> {
@@ -21,7 +20,7 @@ export async function seedImage(
     .insert(documentImages)
     .values({ documentId, uploadedBy, bytes: png.length, mime: 'image/png', width: 8, height: 8 })
     .returning({ id: documentImages.id });
-  await new ImageFiles(server.config.DATA_DIR).write(documentId, row!.id, 'png', png);
+  await server.app.imageStore.write(documentId, row!.id, 'png', png);
   return row!.id;
 }
 

@@ -21,6 +21,7 @@ describe('startup summary', () => {
     );
     expect(message).toMatch(/billing: +off \(no STRIPE_SECRET_KEY\)/);
     expect(message).toMatch(/metrics: +off \(no METRICS_TOKEN\)/);
+    expect(message).toMatch(/images: +on disk in \/tmp\/qw-summary-test\/images \(no S3_BUCKET\)/);
   });
 
   it('names the setup code while the instance has no admin, and says nothing of admins once it has one', () => {
@@ -45,6 +46,10 @@ describe('startup summary', () => {
         SMTP_URL: 'smtp://mailer:smtp-password@mail.internal:587',
         REDIS_URL: 'redis://:redis-password@cache.internal:6379',
         METRICS_TOKEN: SECRET,
+        S3_BUCKET: 'studio-images',
+        S3_ENDPOINT: 'https://s3.internal:9000',
+        S3_ACCESS_KEY_ID: 'AKIA-not-printed',
+        S3_SECRET_ACCESS_KEY: SECRET,
       }),
       'http://0.0.0.0:3000',
     );
@@ -54,8 +59,9 @@ describe('startup summary', () => {
     expect(message).toContain('SMTP at mail.internal:587');
     expect(message).toContain('Redis at cache.internal:6379');
     expect(message).toMatch(/metrics: +on at \/metrics/);
+    expect(message).toMatch(/images: +S3 bucket studio-images at s3.internal:9000/);
     const everything = message + JSON.stringify(fields);
-    for (const secret of [SECRET, 'hunter2', 'writer', 'smtp-password', 'mailer', 'redis-password']) {
+    for (const secret of [SECRET, 'hunter2', 'writer', 'smtp-password', 'mailer', 'redis-password', 'AKIA']) {
       expect(everything).not.toContain(secret);
     }
   });

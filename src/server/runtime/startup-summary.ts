@@ -57,6 +57,10 @@ export function startupSummary(
     ? `several instances through Redis at ${describeServerUrl(config.REDIS_URL)}`
     : 'this instance only (no REDIS_URL)';
 
+  const images = config.S3_BUCKET
+    ? `S3 bucket ${config.S3_BUCKET}${config.S3_ENDPOINT ? ` at ${describeServerUrl(config.S3_ENDPOINT)}` : ` (${config.S3_REGION})`}`
+    : `on disk in ${relativeToCwd(path.join(config.DATA_DIR, 'images'))} (no S3_BUCKET)`;
+
   const metrics = config.METRICS_TOKEN
     ? 'on at /metrics (Prometheus, bearer METRICS_TOKEN)'
     : 'off (no METRICS_TOKEN)';
@@ -73,6 +77,7 @@ export function startupSummary(
     mail,
     billing,
     collaboration,
+    images,
     metrics,
     ...(admin ? { admin } : {}),
   };
@@ -83,6 +88,7 @@ export function startupSummary(
     `  mail:          ${mail}\n` +
     `  billing:       ${billing}\n` +
     `  collaboration: ${collaboration}\n` +
+    `  images:        ${images}\n` +
     `  metrics:       ${metrics}` +
     (admin ? `\n  admin:         ${admin}` : '');
   return { message, fields };
