@@ -1,63 +1,43 @@
 import { PGlite } from '@electric-sql/pglite';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { lockDataDir } from './data-dir-lock';
 
 /**
- * Backups of the embedded database: a compressed archive of PGlite's data directory, taken while no
- * server uses it (the data-dir lock guarantees that). PostgreSQL deployments use pg_dump instead
- * (docs/reliability.md).
+ * The embedded database's part of a backup: a compressed archive of PGlite's data directory, taken while no
+ * server uses it (the caller holds the data-dir lock). PostgreSQL deployments use pg_dump instead
+ * (docs/reliability.md). The whole backup (database and images) is put together in src/server/backup.
  */
 const PGLITE_SUBDIR = 'pglite';
 
-export async function backupEmbedded(dataDir: string, outFile: string): Promise<{ bytes: number }> {
+export async function dumpEmbedded(dataDir: string): Promise<Uint8Array> {
   const pgliteDir = path.join(dataDir, PGLITE_SUBDIR);
   if (!existsSync(pgliteDir)) throw new Error(`No embedded database in ${dataDir} (expected ${pgliteDir})`);
-  const release = lockDataDir(dataDir);
+  const db = await PGlite.create(pgliteDir);
   try {
-    const db = await PGlite.create(pgliteDir);
-    try {
-      // A checkpoint first, so the archive holds every committed transaction in the data files.
-      await db.exec('checkpoint');
-      const archive = await db.dumpDataDir('gzip');
-      const bytes = new Uint8Array(await archive.arrayBuffer());
-      mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
-      writeFileSync(outFile, bytes);
-      return { bytes: bytes.byteLength };
-    } finally {
-      await db.close();
-    }
+    // A checkpoint first, so the archive holds every committed transaction in the data files.
+    await db.exec('checkpoint');
+    const archive = await db.dumpDataDir('gzip');
+    return new Uint8Array(await archive.arrayBuffer());
   } finally {
-    release();
+    await db.close();
   }
 }
 
-export async function restoreEmbedded(
-  archiveFile: string,
-  dataDir: string,
-  { force = false }: { force?: boolean } = {},
-): Promise<void> {
+/** Whether DATA_DIR already holds a database (a restore then needs --force). */
+export function holdsEmbedded(dataDir: string): boolean {
   const pgliteDir = path.join(dataDir, PGLITE_SUBDIR);
-  if (existsSync(pgliteDir) && readdirSync(pgliteDir).length > 0 && !force) {
-    throw new Error(
-      `${pgliteDir} already holds a database. Restore into an empty DATA_DIR, or pass --force to replace it.`,
-    );
-  }
-  const release = lockDataDir(dataDir);
+  return existsSync(pgliteDir) && readdirSync(pgliteDir).length > 0;
+}
+
+/** Replaces DATA_DIR's database by the one in `archive` (the caller holds the data-dir lock). */
+export async function loadEmbedded(archive: Uint8Array, dataDir: string): Promise<void> {
+  const pgliteDir = path.join(dataDir, PGLITE_SUBDIR);
+  rmSync(pgliteDir, { recursive: true, force: true });
+  const db = await PGlite.create(pgliteDir, { loadDataDir: new Blob([new Uint8Array(archive)]) });
   try {
-    if (force && existsSync(pgliteDir)) {
-      const { rmSync } = await import('node:fs');
-      rmSync(pgliteDir, { recursive: true, force: true });
-    }
-    const archive = new Blob([readFileSync(archiveFile)]);
-    const db = await PGlite.create(pgliteDir, { loadDataDir: archive });
-    try {
-      // Proves the archive is a readable database before we report success.
-      await db.query('select count(*) from documents');
-    } finally {
-      await db.close();
-    }
+    // Proves the archive is a readable database before we report success.
+    await db.query('select count(*) from documents');
   } finally {
-    release();
+    await db.close();
   }
 }
