@@ -27,8 +27,6 @@ const config: KnipConfig = {
     'pdfmake',
     '@types/pdfmake',
     '@fontsource/literata',
-    '@aws-sdk/client-s3',
-    's3rver',
   ],
   // faults.test.ts mounts a small tmpfs to fill a disk (skipped unless run as root).
   ignoreBinaries: ['mount', 'umount'],
