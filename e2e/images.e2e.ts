@@ -87,7 +87,10 @@ test('insert by the toolbar, paste a screenshot, add alt text, reload: the image
   await page.reload();
   await expect(editorBody(page).locator('img')).toHaveCount(2, { timeout: 15_000 });
   await expect(first).toBeVisible();
-  await expect(first).toHaveAttribute('style', /width: 75%/);
+  await expect(editorBody(page).locator('figure[data-type="image"]').first()).toHaveAttribute(
+    'data-width',
+    '75',
+  );
   await expect.poll(() => imagesLoaded(page)).toEqual([true, true]);
 
   // The badge's dialog gives the pasted image its alt text.
@@ -140,7 +143,10 @@ test("a share-link reader sees the document's images; turning sharing off ends i
         type: 'doc',
         content: [
           { type: 'paragraph', content: [{ type: 'text', text: 'A heron at the pond.' }] },
-          { type: 'image', attrs: { src, alt: 'A grey heron', width: 50 } },
+          {
+            type: 'image',
+            attrs: { src, alt: 'A grey heron', title: 'Early morning, the north bank', width: 50 },
+          },
         ],
       },
     },
@@ -158,6 +164,10 @@ test("a share-link reader sees the document's images; turning sharing off ends i
   const image = visitor.getByTestId('shared-document').getByRole('img', { name: 'A grey heron' });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(640);
+  // Its caption shows under it.
+  await expect(visitor.getByTestId('shared-document').locator('figure > figcaption')).toHaveText(
+    'Early morning, the north bank',
+  );
   await visitor.screenshot({ path: '/tmp/shots/images-shared-1280.png' });
 
   // The address the page used stops working once the owner turns sharing off.

@@ -329,6 +329,8 @@ export const IMAGE_UPLOADS_PER_USER_PER_MINUTE = 30;
 export const IMAGE_WIDTHS = [25, 50, 75, 100] as const;
 export const IMAGE_ALIGNMENTS = ['left', 'center', 'right'] as const;
 export const MAX_IMAGE_ALT_LENGTH = 500;
+/** The caption shown under an image (its `title`). */
+export const MAX_IMAGE_CAPTION_LENGTH = 256;
 /**
  * An <img> cannot send the bearer token, so its address carries an access token minted per document view.
  * Tokens are the same for everyone asking in one window (the browser's cache keeps working) and valid for

@@ -1,4 +1,4 @@
-import { generateHTML } from '@tiptap/html/server';
+import { generateHTML, generateJSON } from '@tiptap/html/server';
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { createEditorExtensions } from '@shared/editor/extensions';
@@ -64,6 +64,8 @@ const HOSTILE: Record<string, string> = {
     '<img src="https://tracker.example/p.gif" alt="a"><img src="data:image/svg+xml,<svg onload=alert(1)>"><img src="javascript:alert(1)" srcset="https://x.example/1.png 2x" style="width: 1px" data-width="33" data-align="top" onload="x()">',
   'uploaded image':
     '<img src="/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c" alt="A cat" title="Cat" data-width="50" data-align="left">',
+  'captioned image':
+    '<figure class="x" style="position: fixed" onclick="x()"><img src="/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c" alt="A cat" title="On the wall" data-width="75" data-align="right"><figcaption onmouseover="x()">On the wall</figcaption></figure>',
   'hostile highlight':
     '<mark data-color="url(x)" style="background-color: red; color: inherit">m</mark><mark data-color="#fef08a" style="background-color: #fef08a">ok</mark><sub onclick="x()">2</sub><sup>3</sup>',
 };
@@ -126,6 +128,28 @@ describe('the rendered-HTML policy', () => {
     const boxes = server.match(/<input[^>]*>/g) ?? [];
     expect(boxes).toHaveLength(4);
     for (const box of boxes) expect(box).toMatch(/type="checkbox".*disabled/);
+  });
+
+  it('renders a captioned image as a figure with its caption, which both sanitizers keep and which parses back', () => {
+    const extensions = createEditorExtensions({ history: false });
+    const src =
+      '/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c';
+    const image = { src, alt: 'A cat', title: 'On the wall, 1998', width: 50, align: 'left' };
+    const captioned = generateHTML({ type: 'doc', content: [{ type: 'image', attrs: image }] }, extensions);
+    expect(captioned).toMatch(/^<figure><img [^>]*><figcaption>On the wall, 1998<\/figcaption><\/figure>$/);
+    for (const sanitize of [serverSanitize, browserSanitize]) {
+      expect(canonical(sanitize(captioned))).toBe(canonical(captioned));
+    }
+    expect(generateJSON(captioned, extensions).content).toEqual([{ type: 'image', attrs: image }]);
+    // Without a caption: the <img> alone, as before.
+    const plain = generateHTML(
+      { type: 'doc', content: [{ type: 'image', attrs: { ...image, title: null } }] },
+      extensions,
+    );
+    expect(plain).toMatch(/^<img [^>]*>$/);
+    expect(generateJSON(plain, extensions).content).toEqual([
+      { type: 'image', attrs: { ...image, title: null } },
+    ]);
   });
 
   it('filters style declarations by property and value', () => {

@@ -93,6 +93,9 @@ const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   th: ['colspan', 'rowspan', 'colwidth', 'style'],
   td: ['colspan', 'rowspan', 'colwidth', 'style'],
   img: ['src', 'alt', 'title', 'data-width', 'data-align'],
+  // A captioned image.
+  figure: [],
+  figcaption: [],
 };
 const RENDERED_TAGS = Object.keys(RENDERED_ATTRIBUTES);
 

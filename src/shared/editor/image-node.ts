@@ -18,7 +18,7 @@ declare module '@tiptap/core' {
     image: {
       /** Inserts an uploaded image at the selection (a block of its own). */
       insertImage: (attributes: ImageAttributes) => ReturnType;
-      /** Changes the selected image's alt text, width or alignment. */
+      /** Changes the selected image's alt text, caption, width or alignment. */
       updateImage: (attributes: Partial<ImageAttributes>) => ReturnType;
     };
   }
@@ -31,11 +31,17 @@ export function snapImageWidth(value: number): ImageWidth {
   return best;
 }
 
+/** The <img> of a parsed element: itself, or the one inside a captioned image's <figure>. */
+function imageElementOf(element: HTMLElement): HTMLElement {
+  return element.tagName === 'FIGURE' ? (element.querySelector('img') ?? element) : element;
+}
+
 /**
  * An image uploaded to this server: a block of its own, its `src` always this server's image address
  * (image-src.ts), its width a share of the text column (IMAGE_WIDTHS) and its alignment one of three. The
- * alt text is what exports without pictures, screen readers and the AI read instead of the image. Renders
- * one <img>; the editor shows it through its own view (the access token is added there, never stored).
+ * alt text is what exports without pictures, screen readers and the AI read instead of the image; the title
+ * is its visible caption. Renders one <img>, in a <figure> with a <figcaption> when it has a caption; the
+ * editor shows it through its own view (the access token is added there, never stored).
  */
 export const ImageNode = Node.create({
   name: 'image',
@@ -48,24 +54,27 @@ export const ImageNode = Node.create({
     return {
       src: {
         default: null,
-        parseHTML: (element: HTMLElement) => element.getAttribute('src'),
+        parseHTML: (element: HTMLElement) => imageElementOf(element).getAttribute('src'),
         renderHTML: (attributes: Record<string, unknown>) => ({ src: attributes.src }),
       },
       alt: {
         default: null,
-        parseHTML: (element: HTMLElement) => element.getAttribute('alt') || null,
+        parseHTML: (element: HTMLElement) => imageElementOf(element).getAttribute('alt') || null,
         renderHTML: (attributes: Record<string, unknown>) => ({ alt: attributes.alt ?? '' }),
       },
       title: {
         default: null,
-        parseHTML: (element: HTMLElement) => element.getAttribute('title') || null,
+        parseHTML: (element: HTMLElement) =>
+          imageElementOf(element).getAttribute('title') ||
+          element.querySelector('figcaption')?.textContent?.trim() ||
+          null,
         renderHTML: (attributes: Record<string, unknown>) =>
           attributes.title ? { title: attributes.title } : {},
       },
       width: {
         default: 100,
         parseHTML: (element: HTMLElement) =>
-          snapImageWidth(Number(element.getAttribute('data-width')) || 100),
+          snapImageWidth(Number(imageElementOf(element).getAttribute('data-width')) || 100),
         renderHTML: (attributes: Record<string, unknown>) => ({
           'data-width': String(attributes.width ?? 100),
         }),
@@ -73,7 +82,7 @@ export const ImageNode = Node.create({
       align: {
         default: 'center',
         parseHTML: (element: HTMLElement) => {
-          const value = element.getAttribute('data-align');
+          const value = imageElementOf(element).getAttribute('data-align');
           return (IMAGE_ALIGNMENTS as readonly (string | null)[]).includes(value) ? value : 'center';
         },
         renderHTML: (attributes: Record<string, unknown>) => ({
@@ -86,12 +95,17 @@ export const ImageNode = Node.create({
   parseHTML() {
     // Images from elsewhere (pasted web pages, imports) are not taken: only this server's uploads.
     return [
+      {
+        tag: 'figure',
+        getAttrs: (element) => (isImageSrc(element.querySelector('img')?.getAttribute('src')) ? null : false),
+      },
       { tag: 'img[src]', getAttrs: (element) => (isImageSrc(element.getAttribute('src')) ? null : false) },
     ];
   },
 
-  renderHTML({ HTMLAttributes }) {
-    return ['img', HTMLAttributes];
+  renderHTML({ node, HTMLAttributes }) {
+    const caption = typeof node.attrs.title === 'string' ? node.attrs.title.trim() : '';
+    return caption ? ['figure', ['img', HTMLAttributes], ['figcaption', caption]] : ['img', HTMLAttributes];
   },
 
   addCommands() {

@@ -5,6 +5,7 @@ import {
   IMAGE_ALIGNMENTS,
   IMAGE_WIDTHS,
   MAX_IMAGE_ALT_LENGTH,
+  MAX_IMAGE_CAPTION_LENGTH,
   MAX_TABLE_CELL_SPAN,
   MAX_TABLE_COLUMN_WIDTH_PX,
   MIN_TABLE_COLUMN_WIDTH_PX,
@@ -204,13 +205,14 @@ const imageSrcRule: AttrCheck = nullable((value) =>
   isImageSrc(value) ? ok(value) : fail('must be the address of an image uploaded to this document'),
 );
 
-const imageAlt: AttrCheck = nullable((value) => {
-  if (typeof value !== 'string') return fail('must be a string or null');
-  if (value.length > MAX_IMAGE_ALT_LENGTH) {
-    return fail(`must be at most ${MAX_IMAGE_ALT_LENGTH} characters`, value.slice(0, MAX_IMAGE_ALT_LENGTH));
-  }
-  return ok(value);
-});
+const textOfAtMost = (max: number): AttrCheck =>
+  nullable((value) => {
+    if (typeof value !== 'string') return fail('must be a string or null');
+    if (value.length > max) return fail(`must be at most ${max} characters`, value.slice(0, max));
+    return ok(value);
+  });
+const imageAlt = textOfAtMost(MAX_IMAGE_ALT_LENGTH);
+const imageCaption = textOfAtMost(MAX_IMAGE_CAPTION_LENGTH);
 
 const IMAGE_WIDTH_SET = new Set<number>(IMAGE_WIDTHS);
 const imageWidth: AttrCheck = nullable((value) => {
@@ -249,7 +251,7 @@ const ATTRIBUTE_RULES: Record<string, Record<string, AttrCheck>> = {
   tableCell: TABLE_CELL_RULES,
   tableHeader: TABLE_CELL_RULES,
   highlight: { color: highlightColor },
-  image: { src: imageSrcRule, alt: imageAlt, width: imageWidth, align: imageAlign },
+  image: { src: imageSrcRule, alt: imageAlt, title: imageCaption, width: imageWidth, align: imageAlign },
 };
 
 /** Attributes without which a node means nothing: it is refused, or removed in repair mode. */

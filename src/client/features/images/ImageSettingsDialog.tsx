@@ -1,6 +1,11 @@
 import type { Editor } from '@tiptap/core';
 import { useEffect, useId, useState } from 'react';
-import { IMAGE_ALIGNMENTS, IMAGE_WIDTHS, MAX_IMAGE_ALT_LENGTH } from '@shared/constants';
+import {
+  IMAGE_ALIGNMENTS,
+  IMAGE_WIDTHS,
+  MAX_IMAGE_ALT_LENGTH,
+  MAX_IMAGE_CAPTION_LENGTH,
+} from '@shared/constants';
 import type { ImageAlignment, ImageWidth } from '@shared/editor/image-node';
 import { Button } from '@client/components/ui/button';
 import { ChoiceGroup, ChoiceItem } from '@client/components/ui/choice-group';
@@ -12,6 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Textarea } from '@client/components/ui/textarea';
 import { onImageEdit, type ImageEditRequest } from './image-upload';
@@ -22,11 +28,12 @@ const SEGMENT =
 
 /**
  * The image's settings: its alt text (asked for as soon as an image is added, and from the button on every
- * image), its width in the text column and its alignment.
+ * image), its caption, its width in the text column and its alignment.
  */
 export function ImageSettingsDialog({ editor }: { editor: Editor | null }) {
   const [request, setRequest] = useState<ImageEditRequest | null>(null);
   const [alt, setAlt] = useState('');
+  const [caption, setCaption] = useState('');
   const [width, setWidth] = useState<ImageWidth>(100);
   const [align, setAlign] = useState<ImageAlignment>('center');
   const altId = useId();
@@ -38,6 +45,7 @@ export function ImageSettingsDialog({ editor }: { editor: Editor | null }) {
       const node = position === undefined ? null : editor.state.doc.nodeAt(position);
       if (!node || node.type.name !== 'image') return;
       setAlt(typeof node.attrs.alt === 'string' ? node.attrs.alt : '');
+      setCaption(typeof node.attrs.title === 'string' ? node.attrs.title : '');
       setWidth((node.attrs.width as ImageWidth | undefined) ?? 100);
       setAlign((node.attrs.align as ImageAlignment | undefined) ?? 'center');
       setRequest(next);
@@ -50,6 +58,7 @@ export function ImageSettingsDialog({ editor }: { editor: Editor | null }) {
       const tr = editor.state.tr.setNodeMarkup(position, undefined, {
         ...editor.state.doc.nodeAt(position)!.attrs,
         alt: alt.trim() || null,
+        title: caption.trim() || null,
         width,
         align,
       });
@@ -89,6 +98,16 @@ export function ImageSettingsDialog({ editor }: { editor: Editor | null }) {
                   save();
                 }
               }}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${altId}-caption`}>Caption</Label>
+            <Input
+              id={`${altId}-caption`}
+              value={caption}
+              maxLength={MAX_IMAGE_CAPTION_LENGTH}
+              placeholder="Shown under the image (optional)"
+              onChange={(event) => setCaption(event.target.value)}
             />
           </div>
           <div className="grid gap-2">

@@ -176,6 +176,14 @@ export const ImageUpload = Extension.create<ImageUploadOptions, ImageUploadStora
               new ImageNodeView(node, tokens, {
                 editable: () => editor.isEditable,
                 onEdit: () => requestEdit(editor, { position: () => getPos() }),
+                onResize: (width) => {
+                  const position = getPos();
+                  const current = position === undefined ? null : editor.state.doc.nodeAt(position);
+                  if (position === undefined || current?.type.name !== 'image') return;
+                  editor.view.dispatch(
+                    editor.state.tr.setNodeMarkup(position, undefined, { ...current.attrs, width }),
+                  );
+                },
               }),
           },
           handlePaste(view, event) {

@@ -1,19 +1,47 @@
 import type { Node as PmNode } from '@tiptap/pm/model';
 import type { NodeView } from '@tiptap/pm/view';
+import { IMAGE_WIDTHS } from '@shared/constants';
 import { parseImageSrc } from '@shared/editor/image-src';
+import { snapImageWidth, type ImageWidth } from '@shared/editor/image-node';
 import type { ImageAccessTokens } from './access';
 
 const ALIGN_CLASSES: Record<string, string> = { left: 'mr-auto', center: 'mx-auto', right: 'ml-auto' };
+const HANDLE_CLASS =
+  'qw-image-handle absolute top-1/2 z-10 h-10 w-3 -translate-y-1/2 cursor-ew-resize touch-none rounded-full ' +
+  'border-2 border-background bg-primary shadow-sm opacity-0 transition-opacity group-hover:opacity-100 ' +
+  'group-[.ProseMirror-selectednode]:opacity-100 focus-visible:opacity-100 focus-visible:outline-none ' +
+  'focus-visible:ring-2 focus-visible:ring-ring';
+
+type Side = 'left' | 'right';
+
+/** The next width step from `current` in `direction` (keyboard resizing). */
+function stepWidth(current: number, direction: 1 | -1): ImageWidth {
+  const index = IMAGE_WIDTHS.indexOf(snapImageWidth(current));
+  return IMAGE_WIDTHS[Math.min(IMAGE_WIDTHS.length - 1, Math.max(0, index + direction))]!;
+}
 
 /**
  * An image in the editor: the <img> with the access token added to its address (never stored), the alt text
- * as its alt, and a button that opens the image's settings. An image without alt text shows a small warning
- * on that button, so it is noticed without getting in the way.
+ * as its alt, its caption under it, and a button that opens the image's settings. An image without alt text shows a small warning
+ * on that button, so it is noticed without getting in the way. A writer resizes it with the handles on its
+ * sides (shown on hover and when it is selected): dragging follows the pointer and lets go on the nearest
+ * width step; a focused handle takes the arrow keys (one step), Home and End.
  */
 export class ImageNodeView implements NodeView {
   readonly dom: HTMLElement;
+  private readonly frame: HTMLElement;
   private readonly img: HTMLImageElement;
+  private readonly caption: HTMLElement;
   private readonly button: HTMLButtonElement;
+  private readonly handles: Record<Side, HTMLElement>;
+  /** The width shown while a handle is dragged (the node keeps its own until the drag ends). */
+  private dragging: {
+    side: Side;
+    startX: number;
+    startWidth: number;
+    columnWidth: number;
+    percent: number;
+  } | null = null;
   private node: PmNode;
   private unsubscribe: (() => void) | undefined;
   private documentId: string | undefined;
@@ -21,15 +49,22 @@ export class ImageNodeView implements NodeView {
   constructor(
     node: PmNode,
     private readonly tokens: ImageAccessTokens,
-    private readonly options: { editable: () => boolean; onEdit: (view: ImageNodeView) => void },
+    private readonly options: {
+      editable: () => boolean;
+      onEdit: (view: ImageNodeView) => void;
+      onResize: (width: ImageWidth) => void;
+    },
   ) {
     this.node = node;
     this.dom = document.createElement('figure');
     this.dom.className = 'qw-image group relative my-4 flex';
     this.dom.setAttribute('data-type', 'image');
+    // The frame is the image's box (its width and alignment): the button and the handles sit on its edges.
+    this.frame = document.createElement('div');
+    this.frame.className = 'qw-image-frame relative max-w-full';
     this.img = document.createElement('img');
     this.img.draggable = false;
-    this.img.className = 'block h-auto max-w-full rounded-md';
+    this.img.className = 'block h-auto w-full rounded-md';
     this.button = document.createElement('button');
     this.button.type = 'button';
     this.button.className =
@@ -39,8 +74,94 @@ export class ImageNodeView implements NodeView {
       event.preventDefault();
       this.options.onEdit(this);
     });
-    this.dom.append(this.img, this.button);
+    this.caption = document.createElement('figcaption');
+    this.caption.className = 'mt-2 text-sm text-muted-foreground';
+    this.handles = { left: this.makeHandle('left'), right: this.makeHandle('right') };
+    this.frame.append(this.img, this.caption, this.button, this.handles.left, this.handles.right);
+    this.dom.append(this.frame);
     this.render();
+  }
+
+  private makeHandle(side: Side): HTMLElement {
+    const handle = document.createElement('div');
+    handle.className = `${HANDLE_CLASS} ${side === 'left' ? '-left-1.5' : '-right-1.5'}`;
+    handle.setAttribute('role', 'slider');
+    handle.setAttribute('aria-label', 'Image width');
+    handle.setAttribute('aria-orientation', 'horizontal');
+    handle.setAttribute('aria-valuemin', String(IMAGE_WIDTHS[0]));
+    handle.setAttribute('aria-valuemax', String(IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]));
+    handle.dataset.side = side;
+    handle.tabIndex = 0;
+    handle.addEventListener('pointerdown', (event) => this.startDrag(event, side));
+    handle.addEventListener('pointermove', (event) => this.moveDrag(event));
+    handle.addEventListener('pointerup', (event) => this.endDrag(event, true));
+    handle.addEventListener('pointercancel', (event) => this.endDrag(event, false));
+    handle.addEventListener('keydown', (event) => this.resizeByKey(event, side));
+    return handle;
+  }
+
+  private get width(): number {
+    return typeof this.node.attrs.width === 'number' ? this.node.attrs.width : 100;
+  }
+
+  private startDrag(event: PointerEvent, side: Side): void {
+    if (!this.options.editable() || event.button !== 0) return;
+    event.preventDefault();
+    const handle = this.handles[side];
+    handle.setPointerCapture(event.pointerId);
+    this.dragging = {
+      side,
+      startX: event.clientX,
+      startWidth: this.frame.getBoundingClientRect().width,
+      columnWidth: this.dom.getBoundingClientRect().width || 1,
+      percent: this.width,
+    };
+    this.dom.setAttribute('data-resizing', '');
+  }
+
+  private moveDrag(event: PointerEvent): void {
+    const drag = this.dragging;
+    if (!drag) return;
+    // A centred image grows on both sides, so the pointer moves half as far as the width grows.
+    const growth = (drag.side === 'right' ? 1 : -1) * (event.clientX - drag.startX);
+    const factor = this.node.attrs.align === 'center' ? 2 : 1;
+    const pixels = drag.startWidth + growth * factor;
+    drag.percent = Math.min(100, Math.max(10, (pixels / drag.columnWidth) * 100));
+    this.frame.style.width = `${drag.percent}%`;
+    this.showWidth(snapImageWidth(drag.percent));
+  }
+
+  private endDrag(event: PointerEvent, apply: boolean): void {
+    const drag = this.dragging;
+    if (!drag) return;
+    this.dragging = null;
+    this.handles[drag.side].releasePointerCapture(event.pointerId);
+    this.dom.removeAttribute('data-resizing');
+    const width = snapImageWidth(drag.percent);
+    if (apply && width !== this.width) this.options.onResize(width);
+    else this.render();
+  }
+
+  private resizeByKey(event: KeyboardEvent, side: Side): void {
+    if (!this.options.editable()) return;
+    // The right handle grows to the right, the left one to the left: the arrow pointing away grows.
+    const grow = side === 'right' ? 'ArrowRight' : 'ArrowLeft';
+    const shrink = side === 'right' ? 'ArrowLeft' : 'ArrowRight';
+    let width: ImageWidth | undefined;
+    if (event.key === grow || event.key === 'ArrowUp') width = stepWidth(this.width, 1);
+    else if (event.key === shrink || event.key === 'ArrowDown') width = stepWidth(this.width, -1);
+    else if (event.key === 'Home') width = IMAGE_WIDTHS[0];
+    else if (event.key === 'End') width = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+    if (width === undefined) return;
+    event.preventDefault();
+    if (width !== this.width) this.options.onResize(width);
+  }
+
+  private showWidth(percent: number): void {
+    for (const handle of Object.values(this.handles)) {
+      handle.setAttribute('aria-valuenow', String(percent));
+      handle.setAttribute('aria-valuetext', `${percent}% of the text column`);
+    }
   }
 
   get currentNode(): PmNode {
@@ -66,12 +187,17 @@ export class ImageNodeView implements NodeView {
     this.showSource();
     const altText = typeof alt === 'string' ? alt : '';
     this.img.alt = altText;
-    if (typeof title === 'string' && title) this.img.title = title;
-    else this.img.removeAttribute('title');
+    // The title is the caption: shown under the image rather than as a tooltip.
+    const caption = typeof title === 'string' ? title.trim() : '';
+    this.caption.textContent = caption;
+    this.caption.hidden = caption === '';
+    this.caption.style.textAlign = align === 'left' || align === 'right' ? align : 'center';
     const percent = typeof width === 'number' ? width : 100;
-    this.img.style.width = `${percent}%`;
-    this.img.classList.remove(...Object.values(ALIGN_CLASSES));
-    this.img.classList.add(ALIGN_CLASSES[typeof align === 'string' ? align : 'center'] ?? 'mx-auto');
+    if (!this.dragging) this.frame.style.width = `${percent}%`;
+    this.frame.classList.remove(...Object.values(ALIGN_CLASSES));
+    this.frame.classList.add(ALIGN_CLASSES[typeof align === 'string' ? align : 'center'] ?? 'mx-auto');
+    this.showWidth(percent);
+    for (const handle of Object.values(this.handles)) handle.hidden = !this.options.editable();
     this.dom.setAttribute('data-width', String(percent));
     this.dom.setAttribute('data-align', typeof align === 'string' ? align : 'center');
     const missingAlt = altText.trim() === '';
@@ -82,9 +208,7 @@ export class ImageNodeView implements NodeView {
     this.button.classList.toggle('dark:text-amber-400', missingAlt);
     this.button.hidden = !this.options.editable() && !missingAlt;
     this.button.disabled = !this.options.editable();
-    // Where the image sits decides where the button goes: over its top right corner.
-    this.button.style.right = align === 'left' ? `calc(${100 - percent}% + 0.5rem)` : '0.5rem';
-    if (align === 'center') this.button.style.right = `calc(${(100 - percent) / 2}% + 0.5rem)`;
+    this.button.style.right = '0.5rem';
   }
 
   private showSource(): void {
@@ -94,7 +218,8 @@ export class ImageNodeView implements NodeView {
   }
 
   stopEvent(event: Event): boolean {
-    return event.target === this.button;
+    const target = event.target as Node | null;
+    return target === this.button || target === this.handles.left || target === this.handles.right;
   }
 
   ignoreMutation(): boolean {
