@@ -9,7 +9,7 @@ import { openDatabase } from '../db/client';
 import { dumpEmbedded } from '../db/backup';
 import { documents, users } from '../db/schema';
 import { createImageStore } from '../images';
-import { startTestS3 } from '../images/s3-test-server';
+import { startTestS3 } from '../images/testing';
 import { testDatabaseKind } from '../test/database';
 import { createUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';

@@ -6,8 +6,7 @@ import { MAX_IMAGE_DIMENSION_PX, MAX_IMAGE_UPLOAD_BYTES } from '../../shared/con
 import { documentImages } from '../db/schema';
 import { createUser, type TestUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
-import { startTestS3, type TestS3 } from './s3-test-server';
-import { seedImage } from './testing';
+import { seedImage, startTestS3, type TestS3 } from './testing';
 
 const png = (width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })

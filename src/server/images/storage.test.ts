@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { startTestS3, type TestS3 } from './s3-test-server';
+import { startTestS3, type TestS3 } from './testing';
 import { DiskImageStore, S3ImageStore, s3SettingsOf, type ImageStore } from './storage';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
