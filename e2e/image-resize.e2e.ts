@@ -133,6 +133,16 @@ test('drag a handle to resize an image and give it a caption: both are stored, s
   // The text around the image is untouched.
   await expect(editorBody(page)).toContainText('A first sketch of the bridge.');
   await expect(editorBody(page)).toContainText('More to come.');
+
+  // On a phone, in the dark theme: the handles sit on the image's edges, inside the screen.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await editorBody(page).getByRole('img', { name: 'A pencil sketch of a bridge' }).click();
+  const handle = editorBody(page).locator('.qw-image-handle[data-side="right"]');
+  await expect(handle).toBeVisible();
+  const edge = (await handle.boundingBox())!;
+  expect(edge.x + edge.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/shots/image-resize-390-dark.png' });
   await context.close();
   await other.close();
 });
