@@ -59,7 +59,7 @@ export class ImageNodeView implements NodeView {
     this.dom = document.createElement('figure');
     this.dom.className = 'qw-image group relative my-4 flex';
     this.dom.setAttribute('data-type', 'image');
-    // The frame is the image's box (its width and alignment): the button and the handles sit on its edges.
+    // The frame takes the image's width and alignment, for the picture and its caption.
     this.frame = document.createElement('div');
     this.frame.className = 'qw-image-frame relative max-w-full';
     this.img = document.createElement('img');
@@ -77,7 +77,11 @@ export class ImageNodeView implements NodeView {
     this.caption = document.createElement('figcaption');
     this.caption.className = 'mt-2 text-sm text-muted-foreground';
     this.handles = { left: this.makeHandle('left'), right: this.makeHandle('right') };
-    this.frame.append(this.img, this.caption, this.button, this.handles.left, this.handles.right);
+    // The picture's own box: the button and the handles sit on the picture, not on its caption.
+    const picture = document.createElement('div');
+    picture.className = 'relative';
+    picture.append(this.img, this.button, this.handles.left, this.handles.right);
+    this.frame.append(picture, this.caption);
     this.dom.append(this.frame);
     this.render();
   }
