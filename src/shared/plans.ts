@@ -25,6 +25,8 @@ export interface PlanDefinition {
     versionRetentionDays: number | null;
     /** People the owner may invite to one document (members and waiting invitations); null = unlimited. */
     peoplePerDocument: number | null;
+    /** People the owner may invite to one folder (members and waiting invitations); null = unlimited. */
+    peoplePerFolder: number | null;
     /** Bytes of images (as stored, after re-encoding) in all of the owner's documents; null = unlimited. */
     imageStorageBytes: number | null;
   };
@@ -46,6 +48,7 @@ export const PLANS: readonly PlanDefinition[] = [
       aiTokensPerMonth: 5_000,
       versionRetentionDays: 7,
       peoplePerDocument: 2,
+      peoplePerFolder: 2,
       imageStorageBytes: 100 * MIB,
     },
   },
@@ -68,6 +71,7 @@ export const PLANS: readonly PlanDefinition[] = [
       aiTokensPerMonth: 50_000,
       versionRetentionDays: 90,
       peoplePerDocument: 10,
+      peoplePerFolder: 10,
       imageStorageBytes: 5 * GIB,
     },
   },
@@ -92,6 +96,7 @@ export const PLANS: readonly PlanDefinition[] = [
       aiTokensPerMonth: 100_000,
       versionRetentionDays: null,
       peoplePerDocument: null,
+      peoplePerFolder: null,
       imageStorageBytes: 50 * GIB,
     },
   },

@@ -278,10 +278,14 @@ export class AuthenticationExtension implements Extension {
         connection.close(COLLAB_CLOSE.accessRevoked);
         continue;
       }
+      // A role can change without an event naming this document (a folder above it shared or moved): the
+      // client hears the new role from the sweep as it would from revalidateDocument.
+      const changed = auth.access !== access;
       auth.access = access;
       auth.checkedAt = at;
       auth.lookedUp = source;
       connection.readOnly = readOnly(access);
+      if (changed) connection.sendStateless(encodeStatelessMessage({ type: 'access', role: access }));
     }
   }
 

@@ -43,7 +43,7 @@ export async function documentRole(
   if (!isUuid(documentId)) return null;
   if (actor.kind === 'user') {
     const facts = await findRoleFacts(deps.db, actor.userId, documentId);
-    return roleOfUser(facts?.ownerId, actor.userId, facts?.memberRole);
+    return roleOfUser(facts?.ownerId, actor.userId, facts?.memberRoles);
   }
   if (actor.documentId !== documentId) return null;
   if (!deps.config) throw new Error('Checking a share token needs the JWT secret');
@@ -70,7 +70,8 @@ export async function authorizeDocument(
 
 /**
  * The roles of signed-in users on many documents at once (the socket's sweep, every second): one small
- * statement reads the documents' owners and the users' member roles, and the policy's rule decides each pair.
+ * statement reads the documents' owners and the users' member roles (their documents' and their folders'), and
+ * the policy's rule decides each pair.
  */
 export async function userRoles(
   database: Database,
@@ -86,7 +87,7 @@ export async function userRoles(
   const facts =
     ids.size > 0
       ? await findDocumentRoleFacts(database, [...ids], [...users])
-      : { owners: new Map<string, string>(), memberRoles: new Map<string, string>() };
+      : { owners: new Map<string, string>(), memberRoles: new Map<string, string[]>() };
   return ({ userId, documentId }) =>
     roleOfUser(facts.owners.get(documentId), userId, facts.memberRoles.get(`${documentId}\u0000${userId}`));
 }

@@ -104,6 +104,20 @@ export async function listDocumentsInFolders(
   return rows.map((row) => ({ ...row, folderId: row.folderId! }));
 }
 
+/** The ids of the user's documents in these folders, outside the trash. */
+export async function listDocumentIdsInFolders(
+  db: Queryable,
+  userId: string,
+  folderIds: readonly string[],
+): Promise<string[]> {
+  if (folderIds.length === 0) return [];
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(inArray(documents.folderId, [...folderIds]), ownDocuments(userId)));
+  return rows.map((row) => row.id);
+}
+
 /** Moves the user's documents in these folders to the trash as gone with `rootId`. Returns their ids. */
 export async function trashDocumentsInFolders(
   db: Queryable,

@@ -1,5 +1,5 @@
 import { and, eq, exists, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { documentMembers, documents } from '../db/schema';
+import { documentMembers, documents, folderMembers } from '../db/schema';
 import type { ApiTokenScope } from '../../shared/schemas/api-tokens';
 import type { ShareAccess } from '../../shared/share-links';
 import { MEMBER_ROLES, type MemberRole } from '../../shared/schemas/people';
@@ -10,8 +10,9 @@ import { MEMBER_ROLES, type MemberRole } from '../../shared/schemas/people';
  * role on a document (using `ownDocuments` below, the same condition the repository's queries use) and
  * refuses what the role's abilities do not include.
  *
- * Roles: the document's user is its owner. A person the owner invited (document_members) is an editor,
- * suggester or viewer as their row holds now; so is a share-link visitor, as the share settings hold now.
+ * Roles: the document's user is its owner. A person the owner invited to the document (document_members) or to
+ * its folder or any folder above it (folder_members) holds the strongest of those roles as the rows hold now; a
+ * share-link visitor holds the role the share settings give now.
  * Anyone else has no role, and is told the document does not exist. A trashed document gives no one a role
  * but its owner, and the owner only the trash's abilities (list, restore, delete for good).
  */
@@ -98,21 +99,50 @@ function memberRolesWith(ability: DocumentAbility): MemberRole[] {
 }
 
 /**
+ * The folder `folderId` names and every folder above it, outside the trash, as a subquery of ids: where a
+ * folder membership can give a role on a document in it. Walks up by parent (at most MAX_FOLDER_DEPTH steps, by
+ * primary key); `union` rather than `union all`, so even a loop in the data would end.
+ */
+function foldersUpFrom(folderId: SQLWrapper): SQL {
+  return sql`(with recursive up(id, parent_id) as (
+    select f.id, f.parent_id from folders f where f.id = ${folderId} and f.trashed_at is null
+    union
+    select f.id, f.parent_id from folders f join up on f.id = up.parent_id where f.trashed_at is null
+  ) select id from up)`;
+}
+
+/**
+ * The roles the user holds through folder memberships on the document (`documents` of the outer statement):
+ * the memberships on its folder or any folder above it, optionally only those among `roles`.
+ */
+export function folderRolesOnDocument(userId: SQLWrapper | string, roles?: readonly MemberRole[]): SQL {
+  return sql`select ${folderMembers.role} from ${folderMembers} where ${and(
+    eq(folderMembers.userId, userId),
+    roles ? inArray(folderMembers.role, [...roles]) : undefined,
+  )} and ${folderMembers.folderId} in ${foldersUpFrom(documents.folderId)}`;
+}
+
+/**
  * The documents a signed-in user may do `ability` to, as a where-clause on `documents`, outside the trash:
- * their own (the owner may do everything) and those they are a member of with a role that includes it.
- * The repository's reads (`read`) and the editor's writes (`write`) are built on it.
+ * their own (the owner may do everything) and those they hold a role on that includes it, through the
+ * document's own member row or a folder membership on its folder or a folder above it. The repository's reads
+ * (`read`) and the editor's writes (`write`) are built on it.
  */
 export function documentsWith(userId: SQLWrapper | string, ability: DocumentAbility): SQL {
   const roles = memberRolesWith(ability);
   const member =
     roles.length === 0
       ? undefined
-      : exists(
-          sql`(select 1 from ${documentMembers} where ${and(
-            eq(documentMembers.documentId, documents.id),
-            eq(documentMembers.userId, userId),
-            inArray(documentMembers.role, roles),
-          )})`,
+      : or(
+          exists(
+            sql`(select 1 from ${documentMembers} where ${and(
+              eq(documentMembers.documentId, documents.id),
+              eq(documentMembers.userId, userId),
+              inArray(documentMembers.role, roles),
+            )})`,
+          ),
+          // Only documents in a folder can have a role through one.
+          and(isNotNull(documents.folderId), exists(sql`(${folderRolesOnDocument(userId, roles)})`)),
         );
   return and(isNull(documents.trashedAt), or(eq(documents.userId, userId), member))!;
 }
@@ -133,20 +163,32 @@ export function ownTrashedDocuments(userId: SQLWrapper | string): SQL {
 }
 
 /**
- * The same rule for a document whose owner and the user's member row are already known (outside the trash):
- * the owner role, the member's role, or none. `documentRole` and the socket's batched re-check (the owners
- * and member roles of many documents in one statement) decide with it.
+ * The same rule for a document whose owner and the user's member roles (the document's own row and every
+ * folder membership above it) are already known, outside the trash: the owner role, else the strongest of the
+ * member roles, or none. `documentRole` and the socket's batched re-check decide with it.
  */
 export function roleOfUser(
   ownerId: string | undefined,
   userId: string,
-  memberRole?: string | null,
+  memberRoles: readonly (string | null | undefined)[] = [],
 ): DocumentRole | null {
   if (ownerId === undefined) return null;
   if (ownerId === userId) return 'owner';
-  return isMemberRole(memberRole) ? memberRole : null;
+  return strongestRole(memberRoles.filter(isMemberRole));
 }
 
-function isMemberRole(value: string | null | undefined): value is MemberRole {
+/**
+ * The role that may do the most among `roles` (null for none). The abilities table decides: each member role's
+ * abilities include those of the roles below it, so the one with the most abilities is the strongest.
+ */
+export function strongestRole(roles: readonly MemberRole[]): MemberRole | null {
+  let best: MemberRole | null = null;
+  for (const role of roles) {
+    if (!best || ROLE_ABILITIES[role].size > ROLE_ABILITIES[best].size) best = role;
+  }
+  return best;
+}
+
+export function isMemberRole(value: string | null | undefined): value is MemberRole {
   return (MEMBER_ROLES as readonly (string | null | undefined)[]).includes(value);
 }

@@ -2,8 +2,9 @@ import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { documentMembers, documents, folders, users } from '../db/schema';
 import { sessionSignedInExists } from '../plugins';
+import { MAX_FOLDER_DEPTH } from '../../shared/constants';
 import type { RichTextDoc } from '../../shared/schemas/richText';
-import { documentsWith, ownDocuments, ownTrashedDocuments } from './policy';
+import { documentsWith, folderRolesOnDocument, ownDocuments, ownTrashedDocuments } from './policy';
 
 /**
  * Every SQL statement on the `documents` table. Callers (the documents service, the collaboration
@@ -165,10 +166,11 @@ function buildStatements(db: Db) {
     role: db
       .select({
         ownerId: documents.userId,
-        memberRole: sql<string | null>`(select ${documentMembers.role} from ${documentMembers} where ${and(
+        // The document's own member row and every folder membership above it; the policy takes the strongest.
+        memberRoles: sql<string[]>`array(select ${documentMembers.role} from ${documentMembers} where ${and(
           eq(documentMembers.documentId, documents.id),
           eq(documentMembers.userId, userId),
-        )})`,
+        )} union all ${folderRolesOnDocument(userId)})`,
       })
       .from(documents)
       .where(and(eq(documents.id, id), isNull(documents.trashedAt)))
@@ -441,13 +443,14 @@ export async function purgeExpiredTrash(
 
 /**
  * What decides a signed-in user's role on a document outside the trash (policy.ts roleOfUser): its owner and
- * the user's member role; undefined when there is no such document or it is in the trash.
+ * the user's member roles (the document's own and its folders'); undefined when there is no such document or it
+ * is in the trash.
  */
 export async function findRoleFacts(
   db: Db,
   userId: string,
   documentId: string,
-): Promise<{ ownerId: string; memberRole: string | null } | undefined> {
+): Promise<{ ownerId: string; memberRoles: string[] } | undefined> {
   const [row] = await statements(db).role.execute({ id: documentId, userId });
   return row;
 }
@@ -458,17 +461,34 @@ export async function findDocumentOwner(db: Db, documentId: string): Promise<str
   return row?.userId;
 }
 
+/**
+ * One row per document, and one more per member role of an asked user on it: their document member row, and
+ * their folder memberships on the document's folder or any folder above it (the walk of policy.ts
+ * foldersUpFrom, written out here).
+ */
 const DOCUMENT_OWNERS_SQL = `select d.id, d.user_id, m.user_id as member_id, m.role as member_role
   from documents d
-  left join document_members m on m.document_id = d.id
-    and m.user_id = any(string_to_array($2::text, ',')::uuid[])
+  left join lateral (
+    select dm.user_id, dm.role from document_members dm
+      where dm.document_id = d.id and dm.user_id = any(string_to_array($2::text, ',')::uuid[])
+    union all
+    select fm.user_id, fm.role from folder_members fm
+      where d.folder_id is not null
+        and fm.user_id = any(string_to_array($2::text, ',')::uuid[])
+        and fm.folder_id in (
+          with recursive up(id, parent_id) as (
+            select f.id, f.parent_id from folders f where f.id = d.folder_id and f.trashed_at is null
+            union
+            select f.id, f.parent_id from folders f join up on f.id = up.parent_id where f.trashed_at is null
+          ) select id from up)
+  ) m on true
   where d.id = any(string_to_array($1::text, ',')::uuid[]) and d.trashed_at is null`;
 
 /** The owners of documents, and the member roles of the users asked about, in one statement. */
 export interface DocumentRoleFacts {
   owners: Map<string, string>;
-  /** `${documentId}\u0000${userId}` → role. */
-  memberRoles: Map<string, string>;
+  /** `${documentId}\u0000${userId}` → the user's member roles on it (the document's own and its folders'). */
+  memberRoles: Map<string, string[]>;
 }
 
 /**
@@ -490,8 +510,11 @@ export async function findDocumentRoleFacts(
   const facts: DocumentRoleFacts = { owners: new Map(), memberRoles: new Map() };
   for (const row of rows) {
     facts.owners.set(row.id, row.user_id);
-    if (row.member_id && row.member_role)
-      facts.memberRoles.set(`${row.id}\u0000${row.member_id}`, row.member_role);
+    if (!row.member_id || !row.member_role) continue;
+    const key = `${row.id}\u0000${row.member_id}`;
+    const roles = facts.memberRoles.get(key);
+    if (roles) roles.push(row.member_role);
+    else facts.memberRoles.set(key, [row.member_role]);
   }
   return facts;
 }
@@ -706,34 +729,69 @@ export interface SharedWithRecord {
   id: string;
   title: string;
   updatedAt: Date;
-  role: string;
+  /** The user's member roles on it (its own row and the shared folders above it); the policy takes the strongest. */
+  roles: string[];
   ownerName: string;
   ownerEmail: string;
+  /** The top-most folder shared with the user that holds the document (at any depth), or null. */
+  folder: { id: string; name: string } | null;
 }
 
 /**
- * The documents outside the trash the user is a member of (optionally only `documentId`), most recently
- * updated first, with their owner's name.
+ * The documents outside the trash others shared with the user (optionally only `documentId`), most recently
+ * updated first, with their owner's name: those the user is a member of, and those in a folder shared with the
+ * user or in any of its sub-folders outside the trash.
  */
-export function listSharedWith(db: Db, userId: string, documentId?: string): Promise<SharedWithRecord[]> {
-  return db
-    .select({
-      id: documents.id,
-      title: documents.title,
-      updatedAt: documents.updatedAt,
-      role: documentMembers.role,
-      ownerName: users.fullName,
-      ownerEmail: users.email,
-    })
-    .from(documentMembers)
-    .innerJoin(documents, eq(documents.id, documentMembers.documentId))
-    .innerJoin(users, eq(users.id, documents.userId))
-    .where(
-      and(
-        eq(documentMembers.userId, userId),
-        isNull(documents.trashedAt),
-        documentId === undefined ? undefined : eq(documents.id, documentId),
-      ),
+export async function listSharedWith(
+  db: Db,
+  userId: string,
+  documentId?: string,
+): Promise<SharedWithRecord[]> {
+  const result = await db.execute<{
+    id: string;
+    title: string;
+    updated_at: Date | string;
+    roles: string[];
+    owner_name: string;
+    owner_email: string;
+    folder_id: string | null;
+    folder_name: string | null;
+  }>(sql`
+    with recursive reach(folder_id, via_id, role, depth) as (
+      select fm.folder_id, fm.folder_id, fm.role, 1 from folder_members fm
+        join folders f on f.id = fm.folder_id and f.trashed_at is null
+        where fm.user_id = ${userId}
+      union
+      select f.id, r.via_id, r.role, r.depth + 1 from folders f
+        join reach r on f.parent_id = r.folder_id
+        where f.trashed_at is null and r.depth < ${MAX_FOLDER_DEPTH}
+    ),
+    grants(document_id, role, via_id, depth) as (
+      select dm.document_id, dm.role, null::uuid, 0 from document_members dm where dm.user_id = ${userId}
+      union all
+      select d.id, r.role, r.via_id, r.depth from reach r join documents d on d.folder_id = r.folder_id
+    ),
+    shared as (
+      select g.document_id, array_agg(g.role) as roles,
+        (array_agg(g.via_id order by g.depth desc) filter (where g.via_id is not null))[1] as via_id
+      from grants g group by g.document_id
     )
-    .orderBy(desc(documents.updatedAt), documents.id);
+    select d.id, d.title, d.updated_at, s.roles, u.full_name as owner_name, u.email as owner_email,
+      vf.id as folder_id, vf.name as folder_name
+    from shared s
+    join documents d on d.id = s.document_id
+    join users u on u.id = d.user_id
+    left join folders vf on vf.id = s.via_id
+    where d.trashed_at is null and d.user_id <> ${userId}
+      ${documentId === undefined ? sql`` : sql`and d.id = ${documentId}`}
+    order by d.updated_at desc, d.id`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    updatedAt: new Date(row.updated_at),
+    roles: row.roles,
+    ownerName: row.owner_name,
+    ownerEmail: row.owner_email,
+    folder: row.folder_id ? { id: row.folder_id, name: row.folder_name ?? '' } : null,
+  }));
 }

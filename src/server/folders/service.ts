@@ -1,5 +1,10 @@
 import type { ServerDependencies } from '../dependencies';
-import { countDocumentsPerFolder, countDocumentsTrashedWith, findDocumentFolder } from '../documents';
+import {
+  countDocumentsPerFolder,
+  countDocumentsTrashedWith,
+  findDocumentFolder,
+  listDocumentIdsInFolders,
+} from '../documents';
 import { badRequest, notFound } from '../errors';
 import { MAX_FOLDER_DEPTH, MAX_FOLDERS_PER_USER } from '../../shared/constants';
 import type {
@@ -31,7 +36,7 @@ import {
  * between folders through the document writer, which calls back here to check the folder in its transaction.
  */
 
-export type FoldersContext = Pick<ServerDependencies, 'db' | 'documentWriter'>;
+export type FoldersContext = Pick<ServerDependencies, 'db' | 'documentWriter' | 'documentEvents'>;
 
 const DAY_MS = 86_400_000;
 const folderNotFound = () => notFound('Folder not found', 'folder_not_found');
@@ -90,6 +95,13 @@ function present(row: FolderRow, counts: Map<string | null, number>): Folder {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** Re-decides the open connections to these documents (the folders above them changed). */
+async function announceAccess(ctx: FoldersContext, documentIds: readonly string[]): Promise<void> {
+  for (const documentId of documentIds) {
+    await ctx.documentEvents.publish({ type: 'access.changed', documentId });
+  }
 }
 
 function tooDeep(): never {
@@ -152,7 +164,7 @@ export async function updateFolderOf(
   folderId: string,
   body: { name?: string | undefined; parentId?: string | null | undefined; position?: number | undefined },
 ): Promise<Folder> {
-  await ctx.db.transaction(async (tx) => {
+  const moved = await ctx.db.transaction(async (tx) => {
     const tree = new Tree(await lockTreeOf(tx, userId));
     const folder = tree.get(folderId);
     if (!folder) throw folderNotFound();
@@ -173,7 +185,11 @@ export async function updateFolderOf(
       order.splice(Math.min(body.position ?? order.length, order.length), 0, folderId);
       await setFolderOrder(tx, userId, order);
     }
+    return parentId !== folder.parentId ? tree.subtree(folderId) : [];
   });
+  // A folder that moved may have left (or entered) a folder shared with people: their open documents under it
+  // are re-decided at once.
+  await announceAccess(ctx, await listDocumentIdsInFolders(ctx.db, userId, moved));
   const tree = await folderTree(ctx, userId);
   return tree.folders.find((folder) => folder.id === folderId)!;
 }
@@ -280,5 +296,7 @@ export async function placeDocument(
       if (!tree.has(folderId)) throw folderNotFound();
     },
   });
+  // Another folder can mean other people: a folder member's open editor is re-decided at once.
+  await announceAccess(ctx, [documentId]);
   return documentPlacement(ctx, userId, documentId);
 }

@@ -5,6 +5,7 @@ export {
   emailChangeMail,
   emailChangeNoticeMail,
   existingAccountMail,
+  folderInvitationMail,
   invitationMail,
   recoveryMail,
   signupMail,

@@ -134,3 +134,25 @@ export function invitationMail(
     'If you did not expect this, ignore this mail: nothing happens without an account.',
   );
 }
+
+/** An invitation to a folder: the role holds on every document in it and in its sub-folders. */
+export function folderInvitationMail(
+  to: string,
+  inviter: string,
+  folderName: string,
+  roleText: string,
+  link: string,
+): MailMessage {
+  return message(
+    'invitation',
+    to,
+    `${inviter} shared the folder “${folderName}” with you`,
+    [
+      `${inviter} invited you to the folder “${folderName}” on ${PRODUCT_NAME}: you ${roleText}, and the documents added to it later too.`,
+      `Create your ${PRODUCT_NAME} account with this address (${to}) and its documents appear under “Shared with me”.`,
+    ],
+    'Open the folder',
+    link,
+    'If you did not expect this, ignore this mail: nothing happens without an account.',
+  );
+}

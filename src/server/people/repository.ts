@@ -1,9 +1,9 @@
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { documentMembers, users } from '../db/schema';
+import { documentMembers, folderMembers, users } from '../db/schema';
 import type { MemberRole } from '../../shared/schemas/people';
 
-/** Every SQL statement on `document_members` (and the few reads of `users` inviting needs). */
+/** Every SQL statement on `document_members`, `folder_members` (and the few reads of `users` inviting needs). */
 
 export interface MemberRecord {
   id: string;
@@ -108,4 +108,70 @@ export async function lockPlanOf(db: Pick<Db, 'select'>, userId: string): Promis
     .for('update')
     .limit(1);
   return row?.plan;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// People on a folder: the same statements on `folder_members`
+
+const folderMemberColumns = {
+  id: folderMembers.id,
+  email: folderMembers.email,
+  name: users.fullName,
+  role: folderMembers.role,
+  invitedAt: folderMembers.invitedAt,
+  acceptedAt: folderMembers.acceptedAt,
+};
+
+/** The folder's people, in the order they were invited. */
+export function listFolderMembers(db: Db, folderId: string): Promise<MemberRecord[]> {
+  return db
+    .select(folderMemberColumns)
+    .from(folderMembers)
+    .leftJoin(users, eq(users.id, folderMembers.userId))
+    .where(eq(folderMembers.folderId, folderId))
+    .orderBy(asc(folderMembers.invitedAt), asc(folderMembers.email));
+}
+
+/** Members and waiting invitations of the folder: what the plan's people limit counts. */
+export async function countFolderMembers(db: Pick<Db, 'select'>, folderId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(folderMembers)
+    .where(eq(folderMembers.folderId, folderId));
+  return row?.n ?? 0;
+}
+
+/** Adds a member or an invitation to the folder; undefined when the address is already on it. */
+export async function insertFolderMember(
+  db: Pick<Db, 'insert'>,
+  values: { folderId: string; userId: string | null; email: string; role: MemberRole; invitedBy: string },
+): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .insert(folderMembers)
+    .values({ ...values, acceptedAt: values.userId ? new Date() : null })
+    .onConflictDoNothing({ target: [folderMembers.folderId, folderMembers.email] })
+    .returning({ id: folderMembers.id });
+  return row;
+}
+
+export async function updateFolderMemberRole(
+  db: Db,
+  folderId: string,
+  memberId: string,
+  role: MemberRole,
+): Promise<boolean> {
+  const rows = await db
+    .update(folderMembers)
+    .set({ role })
+    .where(and(eq(folderMembers.id, memberId), eq(folderMembers.folderId, folderId)))
+    .returning({ id: folderMembers.id });
+  return rows.length > 0;
+}
+
+export async function deleteFolderMember(db: Db, folderId: string, memberId: string): Promise<boolean> {
+  const rows = await db
+    .delete(folderMembers)
+    .where(and(eq(folderMembers.id, memberId), eq(folderMembers.folderId, folderId)))
+    .returning({ id: folderMembers.id });
+  return rows.length > 0;
 }

@@ -5,6 +5,12 @@ import { inviteMemberSchema, updateMemberSchema } from '../../shared/schemas/peo
 import { requireUser } from '../plugins';
 import { parseInput } from '../validation';
 import {
+  changeFolderMemberRole,
+  getFolderMembers,
+  inviteFolderMember,
+  removeFolderMember,
+} from './folder-service';
+import {
   changeMemberRole,
   getMembers,
   inviteMember,
@@ -15,13 +21,16 @@ import {
 } from './service';
 
 /**
- * People on a document. The owner's: `GET|POST /api/documents/:id/members`, `PATCH|DELETE
- * /api/documents/:id/members/:memberId`. A member's: `GET /api/shared-with-me` (the dashboard's list) and
- * `GET /api/shared-with-me/:id` (opening one).
+ * People on a document or a folder. The owner's: `GET|POST /api/documents/:id/members`, `PATCH|DELETE
+ * /api/documents/:id/members/:memberId`, and the same under `/api/folders/:id/members`. A member's:
+ * `GET /api/shared-with-me` (the dashboard's list) and `GET /api/shared-with-me/:id` (opening one).
  */
 
 const documentParams = z.object({ id: z.uuid('Invalid document id') });
 const memberParams = z.object({ id: z.uuid('Invalid document id'), memberId: z.uuid('Invalid member id') });
+const folderParams = z.object({ id: z.uuid('Invalid folder id') });
+const folderMemberParams = z.object({ id: z.uuid('Invalid folder id'), memberId: z.uuid('Invalid member id') });
+const INVITE_RATE_LIMIT = { config: { rateLimit: { max: MEMBER_INVITES_PER_HOUR, timeWindow: '1 hour' } } };
 
 export const peopleRoutes: FastifyPluginAsync = async (app) => {
   const ctx: PeopleContext = app.deps;
@@ -32,16 +41,12 @@ export const peopleRoutes: FastifyPluginAsync = async (app) => {
     return getMembers(ctx, userId, id);
   });
 
-  app.post(
-    '/documents/:id/members',
-    { config: { rateLimit: { max: MEMBER_INVITES_PER_HOUR, timeWindow: '1 hour' } } },
-    async (request, reply) => {
-      const { id } = parseInput(documentParams, request.params);
-      const body = parseInput(inviteMemberSchema, request.body);
-      const { userId } = await requireUser(request);
-      return reply.status(201).send(await inviteMember(ctx, userId, id, body));
-    },
-  );
+  app.post('/documents/:id/members', INVITE_RATE_LIMIT, async (request, reply) => {
+    const { id } = parseInput(documentParams, request.params);
+    const body = parseInput(inviteMemberSchema, request.body);
+    const { userId } = await requireUser(request);
+    return reply.status(201).send(await inviteMember(ctx, userId, id, body));
+  });
 
   app.patch('/documents/:id/members/:memberId', async (request) => {
     const { id, memberId } = parseInput(memberParams, request.params);
@@ -54,6 +59,33 @@ export const peopleRoutes: FastifyPluginAsync = async (app) => {
     const { id, memberId } = parseInput(memberParams, request.params);
     const { userId } = await requireUser(request);
     await removeMember(ctx, userId, id, memberId);
+    return reply.status(204).send();
+  });
+
+  app.get('/folders/:id/members', async (request) => {
+    const { id } = parseInput(folderParams, request.params);
+    const { userId } = await requireUser(request);
+    return getFolderMembers(ctx, userId, id);
+  });
+
+  app.post('/folders/:id/members', INVITE_RATE_LIMIT, async (request, reply) => {
+    const { id } = parseInput(folderParams, request.params);
+    const body = parseInput(inviteMemberSchema, request.body);
+    const { userId } = await requireUser(request);
+    return reply.status(201).send(await inviteFolderMember(ctx, userId, id, body));
+  });
+
+  app.patch('/folders/:id/members/:memberId', async (request) => {
+    const { id, memberId } = parseInput(folderMemberParams, request.params);
+    const { role } = parseInput(updateMemberSchema, request.body);
+    const { userId } = await requireUser(request);
+    return changeFolderMemberRole(ctx, userId, id, memberId, role);
+  });
+
+  app.delete('/folders/:id/members/:memberId', async (request, reply) => {
+    const { id, memberId } = parseInput(folderMemberParams, request.params);
+    const { userId } = await requireUser(request);
+    await removeFolderMember(ctx, userId, id, memberId);
     return reply.status(204).send();
   });
 

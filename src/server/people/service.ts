@@ -1,16 +1,17 @@
 import type { ServerDependencies } from '../dependencies';
 import { getUserPlan, limitsEnforced } from '../billing';
-import { authorizeDocument, documentRole, getDocument, listSharedWith } from '../documents';
+import { authorizeDocument, documentRole, getDocument, listSharedWith, strongestRole } from '../documents';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { invitationMail } from '../mail';
 import { planById, isPlanId } from '../../shared/plans';
-import type {
-  DocumentMember,
-  DocumentMembers,
-  InviteMember,
-  MemberDocument,
-  MemberRole,
-  SharedWithMeDocument,
+import {
+  MEMBER_ROLES,
+  type DocumentMember,
+  type DocumentMembers,
+  type InviteMember,
+  type MemberDocument,
+  type MemberRole,
+  type SharedWithMeDocument,
 } from '../../shared/schemas/people';
 import {
   countMembers,
@@ -42,7 +43,7 @@ const ROLE_TEXT: Record<MemberRole, string> = {
   editor: 'can edit it',
 };
 
-function presentMember(row: MemberRecord): DocumentMember {
+export function presentMember(row: MemberRecord): DocumentMember {
   return {
     id: row.id,
     email: row.email,
@@ -146,19 +147,26 @@ export async function removeMember(
   await ctx.documentEvents.publish({ type: 'access.changed', documentId });
 }
 
-function presentShared(row: Awaited<ReturnType<typeof listSharedWith>>[number]): SharedWithMeDocument {
+function presentShared(
+  row: Awaited<ReturnType<typeof listSharedWith>>[number],
+): SharedWithMeDocument | undefined {
+  const role = strongestRole(row.roles.filter(isMemberRole));
+  if (!role) return undefined;
   return {
     id: row.id,
     title: row.title,
-    role: row.role as MemberRole,
+    role,
     ownerName: row.ownerName || row.ownerEmail,
     updatedAt: row.updatedAt.toISOString(),
+    folder: row.folder,
   };
 }
 
+const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as readonly string[]).includes(role);
+
 /** The documents others shared with the user, most recently updated first. */
 export async function sharedWithMe(ctx: PeopleContext, userId: string): Promise<SharedWithMeDocument[]> {
-  return (await listSharedWith(ctx.db, userId)).map(presentShared);
+  return (await listSharedWith(ctx.db, userId)).flatMap((row) => presentShared(row) ?? []);
 }
 
 /** One document as its member opens it (their role decides what the page offers); the owner's own too. */
@@ -180,7 +188,9 @@ export async function openAsMember(
       updatedAt: document.updatedAt.toISOString(),
     };
   }
-  const [shared] = await listSharedWith(ctx.db, userId, documentId);
+  const [row] = await listSharedWith(ctx.db, userId, documentId);
+  const shared = row && presentShared(row);
   if (!shared) throw notFound('Document not found');
-  return { ...presentShared(shared), content: document.content };
+  // The role the policy decided just now, which the list's strongest role is built to agree with.
+  return { ...shared, role, content: document.content };
 }

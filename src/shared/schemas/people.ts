@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { emailSchema } from './auth';
 
 /**
- * People on a document (`/api/documents/:id/members`, `/api/shared-with-me`): the owner invites an e-mail
- * address with a role; the person works on the document with what the role allows.
+ * People on a document or a folder (`/api/documents/:id/members`, `/api/folders/:id/members`,
+ * `/api/shared-with-me`): the owner invites an e-mail address with a role; the person works on the document, or on
+ * every document in the folder and its sub-folders, with what the role allows.
  */
 
 /** A member's role, least to most. `commenter` is meant to sit between viewer and suggester. */
@@ -12,11 +13,11 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 const roleSchema = z.enum(MEMBER_ROLES, { message: 'Choose a role: viewer, suggester or editor' });
 
-/** `POST /api/documents/:id/members`. */
+/** `POST /api/documents/:id/members`, `POST /api/folders/:id/members`. */
 export const inviteMemberSchema = z.object({ email: emailSchema, role: roleSchema });
 export type InviteMember = z.infer<typeof inviteMemberSchema>;
 
-/** `PATCH /api/documents/:id/members/:memberId`. */
+/** `PATCH /api/documents/:id/members/:memberId`, `PATCH /api/folders/:id/members/:memberId`. */
 export const updateMemberSchema = z.object({ role: roleSchema });
 
 export interface DocumentMember {
@@ -32,7 +33,7 @@ export interface DocumentMember {
 
 export interface DocumentMembers {
   members: DocumentMember[];
-  /** How many people the owner's plan allows on one document; null for no limit. */
+  /** How many people the owner's plan allows on one document (or folder); null for no limit. */
   limit: number | null;
 }
 
@@ -40,9 +41,12 @@ export interface DocumentMembers {
 export interface SharedWithMeDocument {
   id: string;
   title: string;
+  /** The strongest of the person's roles on it: their own on the document and those of folders above it. */
   role: MemberRole;
   ownerName: string;
   updatedAt: string;
+  /** The top-most folder shared with the person that holds the document (at any depth); null for none. */
+  folder: { id: string; name: string } | null;
 }
 
 /** `GET /api/shared-with-me/:id`: what a member opening the document needs. */

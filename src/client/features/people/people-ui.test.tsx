@@ -121,6 +121,7 @@ describe('SharedWithMe', () => {
         title: 'Field notes',
         role: 'suggester',
         ownerName: 'Olive Owner',
+        folder: null,
         updatedAt: '2026-11-27T10:00:00Z',
       },
     ];

@@ -23,5 +23,10 @@ export const folders = pgTable(
     /** The folder whose deletion took this one to the trash (itself for the folder deleted). */
     trashedWith: uuid('trashed_with'),
   },
-  (t) => [index('folders_user_parent_idx').on(t.userId, t.parentId)],
+  (t) => [
+    index('folders_user_parent_idx').on(t.userId, t.parentId),
+    index('folders_parent_idx')
+      .on(t.parentId)
+      .where(sql`${t.parentId} is not null`),
+  ],
 );
