@@ -29,7 +29,10 @@ import {
 const documentParams = z.object({ id: z.uuid('Invalid document id') });
 const memberParams = z.object({ id: z.uuid('Invalid document id'), memberId: z.uuid('Invalid member id') });
 const folderParams = z.object({ id: z.uuid('Invalid folder id') });
-const folderMemberParams = z.object({ id: z.uuid('Invalid folder id'), memberId: z.uuid('Invalid member id') });
+const folderMemberParams = z.object({
+  id: z.uuid('Invalid folder id'),
+  memberId: z.uuid('Invalid member id'),
+});
 const INVITE_RATE_LIMIT = { config: { rateLimit: { max: MEMBER_INVITES_PER_HOUR, timeWindow: '1 hour' } } };
 
 export const peopleRoutes: FastifyPluginAsync = async (app) => {

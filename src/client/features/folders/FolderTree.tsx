@@ -8,6 +8,7 @@ import {
   MoreHorizontalIcon,
   PencilIcon,
   Trash2Icon,
+  UsersIcon,
 } from 'lucide-react';
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { MAX_FOLDER_DEPTH } from '@shared/constants';
@@ -25,6 +26,7 @@ import { cn } from '@client/lib/utils';
 import { carriesDocument, draggedDocument } from './drag';
 import { ExportFolderDialog } from './ExportFolderDialog';
 import { DeleteFolderDialog, FolderNameDialog } from './FolderDialogs';
+import { ShareFolderDialog } from './ShareFolderDialog';
 import { useFolderActions, useFolders } from './queries';
 import { folderLines } from './tree';
 
@@ -33,6 +35,7 @@ type Editing =
   | { kind: 'rename'; folder: Folder }
   | { kind: 'delete'; folder: Folder }
   | { kind: 'export'; folder: Folder }
+  | { kind: 'share'; folder: Folder }
   | null;
 
 /** A row of the tree that takes dropped documents. */
@@ -202,6 +205,10 @@ export function FolderTree({
                       <PencilIcon aria-hidden="true" />
                       Rename
                     </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => setEditing({ kind: 'share', folder })}>
+                      <UsersIcon aria-hidden="true" />
+                      Share…
+                    </DropdownMenuItem>
                     <DropdownMenuItem onSelect={() => setEditing({ kind: 'export', folder })}>
                       <DownloadIcon aria-hidden="true" />
                       Export…
@@ -236,6 +243,10 @@ export function FolderTree({
           }
           setEditing(null);
         }}
+      />
+      <ShareFolderDialog
+        folder={editing?.kind === 'share' ? editing.folder : null}
+        onDone={() => setEditing(null)}
       />
       <ExportFolderDialog
         folder={editing?.kind === 'export' ? editing.folder : null}

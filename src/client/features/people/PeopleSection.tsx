@@ -8,7 +8,7 @@ import { errorMessage } from '@client/lib/api';
 import { MEMBER_ROLES, type DocumentMember, type MemberRole } from '@shared/schemas/people';
 import { Loader2, UserPlus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useChangeMemberRole, useInviteMember, useMembers, useRemoveMember } from './api';
+import { useChangeMemberRole, useInviteMember, useMembers, useRemoveMember, type MemberTarget } from './api';
 import { ROLE_LABELS } from './constants';
 
 function RoleSelect({
@@ -45,10 +45,25 @@ function RoleSelect({
   );
 }
 
-/** One person on the document: their role changes at once; removing asks first. */
-function MemberRow({ documentId, member }: { documentId: string; member: DocumentMember }) {
-  const changeRole = useChangeMemberRole(documentId);
-  const remove = useRemoveMember(documentId);
+/** What the section says of the target: "this document" or "this folder's documents". */
+const TARGET_TEXT: Record<MemberTarget['kind'], { lose: string; open: string; empty: string }> = {
+  document: {
+    lose: 'this document',
+    open: 'can now open this document',
+    empty: 'No one is invited yet. People you invite open it under their own name.',
+  },
+  folder: {
+    lose: "this folder's documents",
+    open: "can now open this folder's documents",
+    empty:
+      'No one is invited yet. People you invite open every document in this folder and its sub-folders, under their own name.',
+  },
+};
+
+/** One person on the document or folder: their role changes at once; removing asks first. */
+function MemberRow({ target, member }: { target: MemberTarget; member: DocumentMember }) {
+  const changeRole = useChangeMemberRole(target);
+  const remove = useRemoveMember(target);
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const waiting = member.acceptedAt === null;
@@ -62,7 +77,7 @@ function MemberRow({ documentId, member }: { documentId: string; member: Documen
         <p className="text-xs">
           {waiting
             ? `Cancel the invitation to ${member.email}?`
-            : `Remove ${who}? They lose access to this document at once.`}
+            : `Remove ${who}? They lose access to ${TARGET_TEXT[target.kind].lose} at once.`}
         </p>
         <div className="flex justify-end gap-2">
           <Button variant="ghost" size="sm" autoFocus onClick={() => setConfirming(false)}>
@@ -136,13 +151,13 @@ function MemberRow({ documentId, member }: { documentId: string; member: Documen
 }
 
 /**
- * The People part of the owner's Share menu: invite an address with a role, change a person's role, remove them.
- * The server decides everything (plan limit, an address already on the document, the owner's own address), and
- * its message is what the owner reads.
+ * The People part of the owner's Share menu of a document, and of a folder's Share dialog: invite an address with
+ * a role, change a person's role, remove them. The server decides everything (plan limit, an address already on
+ * the document or folder, the owner's own address), and its message is what the owner reads.
  */
-export function PeopleSection({ documentId, enabled = true }: { documentId: string; enabled?: boolean }) {
-  const members = useMembers(documentId, enabled);
-  const invite = useInviteMember(documentId);
+export function PeopleSection({ target, enabled = true }: { target: MemberTarget; enabled?: boolean }) {
+  const members = useMembers(target, enabled);
+  const invite = useInviteMember(target);
   const { toast } = useToast();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('editor');
@@ -164,7 +179,7 @@ export function PeopleSection({ documentId, enabled = true }: { documentId: stri
           toast({
             title: 'Sharing Updated',
             description: member.acceptedAt
-              ? `${member.name ?? member.email} can now open this document`
+              ? `${member.name ?? member.email} ${TARGET_TEXT[target.kind].open}`
               : `Invitation sent to ${member.email}`,
           });
         },
@@ -228,13 +243,11 @@ export function PeopleSection({ documentId, enabled = true }: { documentId: stri
       ) : members.isPending && enabled ? (
         <p className="text-xs text-muted-foreground">Loading people…</p>
       ) : list.length === 0 ? (
-        <p className="text-xs text-muted-foreground">
-          No one is invited yet. People you invite open it under their own name.
-        </p>
+        <p className="text-xs text-muted-foreground">{TARGET_TEXT[target.kind].empty}</p>
       ) : (
         <ul className="max-h-56 space-y-2 overflow-y-auto" aria-label="People with access">
           {list.map((member) => (
-            <MemberRow key={member.id} documentId={documentId} member={member} />
+            <MemberRow key={member.id} target={target} member={member} />
           ))}
         </ul>
       )}

@@ -10,39 +10,47 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MEMBER_ROLE_RECHECK_MS } from '@shared/constants';
 
-const membersKey = (documentId: string) => [`/api/documents/${documentId}/members`] as const;
+/** What people are invited to: one document, or a folder (its role holds on every document under it). */
+export interface MemberTarget {
+  kind: 'document' | 'folder';
+  id: string;
+}
+
+const membersPath = (target: MemberTarget) =>
+  `/api/${target.kind === 'folder' ? 'folders' : 'documents'}/${target.id}/members`;
+const membersKey = (target: MemberTarget) => [membersPath(target)] as const;
 const sharedWithMeKey = ['/api/shared-with-me'] as const;
 const memberDocumentKey = (documentId: string) => [`/api/shared-with-me/${documentId}`] as const;
 
-/** The owner's list of people on a document (members and waiting invitations) and the plan's limit. */
-export function useMembers(documentId: string, enabled = true) {
-  return useQuery<DocumentMembers>({ queryKey: membersKey(documentId), enabled });
+/** The owner's list of people on a document or folder (members and waiting invitations) and the plan's limit. */
+export function useMembers(target: MemberTarget, enabled = true) {
+  return useQuery<DocumentMembers>({ queryKey: membersKey(target), enabled });
 }
 
-function useMembersMutation<T, R>(documentId: string, send: (input: T) => Promise<R>) {
+function useMembersMutation<T, R>(target: MemberTarget, send: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     // The list is asked for again rather than patched: the server orders it and counts it against the limit.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey(documentId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: membersKey(target) }),
   });
 }
 
-export function useInviteMember(documentId: string) {
-  return useMembersMutation(documentId, (input: InviteMember) =>
-    apiRequest<DocumentMember>('POST', `/api/documents/${documentId}/members`, input),
+export function useInviteMember(target: MemberTarget) {
+  return useMembersMutation(target, (input: InviteMember) =>
+    apiRequest<DocumentMember>('POST', membersPath(target), input),
   );
 }
 
-export function useChangeMemberRole(documentId: string) {
-  return useMembersMutation(documentId, ({ memberId, role }: { memberId: string; role: MemberRole }) =>
-    apiRequest<DocumentMember>('PATCH', `/api/documents/${documentId}/members/${memberId}`, { role }),
+export function useChangeMemberRole(target: MemberTarget) {
+  return useMembersMutation(target, ({ memberId, role }: { memberId: string; role: MemberRole }) =>
+    apiRequest<DocumentMember>('PATCH', `${membersPath(target)}/${memberId}`, { role }),
   );
 }
 
-export function useRemoveMember(documentId: string) {
-  return useMembersMutation(documentId, (memberId: string) =>
-    apiRequest<void>('DELETE', `/api/documents/${documentId}/members/${memberId}`),
+export function useRemoveMember(target: MemberTarget) {
+  return useMembersMutation(target, (memberId: string) =>
+    apiRequest<void>('DELETE', `${membersPath(target)}/${memberId}`),
   );
 }
 

@@ -54,7 +54,7 @@ afterEach(cleanup);
 describe('PeopleSection', () => {
   it('lists members by name and waiting invitations by address with "Invited", and counts them against the limit', async () => {
     mocks.apiRequest.mockResolvedValue(members);
-    render(wrap(<PeopleSection documentId={DOC} />));
+    render(wrap(<PeopleSection target={{ kind: 'document', id: DOC }} />));
     const rows = await screen.findAllByTestId('member-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]?.textContent).toContain('Edith Editor');
@@ -78,7 +78,7 @@ describe('PeopleSection', () => {
           )
         : Promise.resolve(members),
     );
-    render(wrap(<PeopleSection documentId={DOC} />));
+    render(wrap(<PeopleSection target={{ kind: 'document', id: DOC }} />));
     await screen.findAllByTestId('member-row');
     fireEvent.change(screen.getByPlaceholderText('name@example.com'), { target: { value: 'x@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
@@ -93,7 +93,7 @@ describe('PeopleSection', () => {
 
   it('removes a person only after asking', async () => {
     mocks.apiRequest.mockResolvedValue(members);
-    render(wrap(<PeopleSection documentId={DOC} />));
+    render(wrap(<PeopleSection target={{ kind: 'document', id: DOC }} />));
     await screen.findAllByTestId('member-row');
     fireEvent.click(screen.getByRole('button', { name: 'Remove Edith Editor' }));
     expect(screen.getByText('Remove Edith Editor? They lose access to this document at once.')).toBeTruthy();
@@ -133,5 +133,52 @@ describe('SharedWithMe', () => {
     expect(within(card).getByRole('link', { name: 'Field notes' }).getAttribute('href')).toBe(
       `/shared-with-me/${DOC}`,
     );
+  });
+
+  it('shows a shared folder that opens to its documents, beside the documents shared on their own', async () => {
+    const folder = { id: 'f0000000-0000-4000-8000-000000000001', name: 'Novel' };
+    const shared: SharedWithMeDocument[] = [
+      {
+        id: 'd1',
+        title: 'Chapter one',
+        role: 'editor',
+        ownerName: 'Olive Owner',
+        folder,
+        updatedAt: '2026-11-27T10:00:00Z',
+      },
+      {
+        id: 'd2',
+        title: 'Chapter two',
+        role: 'viewer',
+        ownerName: 'Olive Owner',
+        folder,
+        updatedAt: '2026-11-26T10:00:00Z',
+      },
+      {
+        id: DOC,
+        title: 'Loose notes',
+        role: 'suggester',
+        ownerName: 'Otto',
+        folder: null,
+        updatedAt: '2026-11-25T10:00:00Z',
+      },
+    ];
+    mocks.apiRequest.mockResolvedValue(shared);
+    render(wrap(<SharedWithMe />));
+    const item = await screen.findByTestId('shared-folder');
+    const toggle = within(item).getByRole('button', { name: /Novel/ });
+    expect(toggle.textContent).toContain('Shared by Olive Owner · 2 documents');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Closed, only the loose document shows.
+    expect(screen.getAllByTestId('shared-card')).toHaveLength(1);
+    fireEvent.click(toggle);
+    const inside = within(item).getByRole('list', { name: 'Documents in Novel' });
+    expect(
+      within(inside)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Chapter one', 'Chapter two']);
+    expect(inside.textContent).toContain('Can edit');
+    expect(inside.textContent).toContain('Can view');
   });
 });

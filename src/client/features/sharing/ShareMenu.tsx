@@ -83,7 +83,7 @@ export function ShareMenu({
   const update = useUpdateShareSettings(documentId);
   const reset = useResetShareLink(documentId);
   // The same query as the People section's: with people on the document, "only you" would not be true.
-  const invited = (useMembers(documentId, open).data?.members.length ?? 0) > 0;
+  const invited = (useMembers({ kind: 'document', id: documentId }, open).data?.members.length ?? 0) > 0;
   const { toast } = useToast();
   const [copied, setCopied] = useState(false);
   const [password, setPassword] = useState('');
@@ -211,7 +211,7 @@ export function ShareMenu({
         collisionPadding={8}
         className="max-h-[calc(var(--radix-popover-content-available-height)-0.5rem)] w-[min(22rem,calc(100vw-1rem))] space-y-4 overflow-y-auto"
       >
-        <PeopleSection documentId={documentId} enabled={open} />
+        <PeopleSection target={{ kind: 'document', id: documentId }} enabled={open} />
         <div className="border-t" role="presentation" />
         {/* Without the stored settings nothing is shown as if it were: defaults would lie about a public link. */}
         {!data && isError ? (
