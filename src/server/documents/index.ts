@@ -1,7 +1,7 @@
 /** What other folders may use from documents; everything else in the folder is its own business. */
 export { authorizeDocument, can, documentForUser, documentRole, userRoles } from './access';
 export type { DocumentAbility, DocumentRole } from './access';
-export { strongestRole, tokenMay } from './policy';
+export { isMemberRole, strongestRole, tokenMay } from './policy';
 export { DOCUMENT_EVENT_TYPES, DocumentEvents } from './events';
 export { countDocumentsByUser, countDocumentsOf, findDocumentOwner, listSharedWith } from './repository';
 export type { LiveStoreResult } from './repository';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { documentMembers, documents, folders, users } from '../db/schema';
+import { documentMembers, documents, folders } from '../db/schema';
 import { sessionSignedInExists } from '../plugins';
 import { MAX_FOLDER_DEPTH } from '../../shared/constants';
 import type { RichTextDoc } from '../../shared/schemas/richText';

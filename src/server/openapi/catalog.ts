@@ -276,7 +276,29 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'DELETE /api/documents/:id/members/:memberId': op('Sharing', 'session', 'Remove a person', {
     status: 204,
   }),
-  'GET /api/shared-with-me': op('Sharing', 'session', 'The documents others shared with me'),
+  'GET /api/folders/:id/members': op('Sharing', 'session', 'The people on the folder (owner only)'),
+  'POST /api/folders/:id/members': op(
+    'Sharing',
+    'session',
+    'Invite someone to a folder: their role holds on every document in it and its sub-folders',
+    { body: inviteMemberSchema, status: 201 },
+  ),
+  'PATCH /api/folders/:id/members/:memberId': op(
+    'Sharing',
+    'session',
+    "Change a person's role on the folder",
+    {
+      body: updateMemberSchema,
+    },
+  ),
+  'DELETE /api/folders/:id/members/:memberId': op('Sharing', 'session', 'Remove a person from the folder', {
+    status: 204,
+  }),
+  'GET /api/shared-with-me': op(
+    'Sharing',
+    'session',
+    'The documents others shared with me, on their own or through a shared folder',
+  ),
   'GET /api/shared-with-me/:id': op('Sharing', 'session', 'One document shared with me, with my role'),
 
   'GET /api/documents/:id/versions': op('Versions', 'session', "The document's versions, newest first"),

@@ -1,17 +1,23 @@
 import type { ServerDependencies } from '../dependencies';
 import { getUserPlan, limitsEnforced } from '../billing';
-import { authorizeDocument, documentRole, getDocument, listSharedWith, strongestRole } from '../documents';
+import {
+  authorizeDocument,
+  documentRole,
+  getDocument,
+  isMemberRole,
+  listSharedWith,
+  strongestRole,
+} from '../documents';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { invitationMail } from '../mail';
 import { planById, isPlanId } from '../../shared/plans';
-import {
-  MEMBER_ROLES,
-  type DocumentMember,
-  type DocumentMembers,
-  type InviteMember,
-  type MemberDocument,
-  type MemberRole,
-  type SharedWithMeDocument,
+import type {
+  DocumentMember,
+  DocumentMembers,
+  InviteMember,
+  MemberDocument,
+  MemberRole,
+  SharedWithMeDocument,
 } from '../../shared/schemas/people';
 import {
   countMembers,
@@ -161,8 +167,6 @@ function presentShared(
     folder: row.folder,
   };
 }
-
-const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as readonly string[]).includes(role);
 
 /** The documents others shared with the user, most recently updated first. */
 export async function sharedWithMe(ctx: PeopleContext, userId: string): Promise<SharedWithMeDocument[]> {

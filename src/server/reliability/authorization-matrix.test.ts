@@ -497,6 +497,26 @@ const MATRIX: Record<string, RouteCase> = {
     call: () => ({ path: `/api/folders/${UNKNOWN_ID}/goal` }),
     expect: { ...NO_USER, otherUser: 404, owner: 404 },
   },
+  // People on a folder: the owner's only (people/folder-members.test.ts checks an owner's real folder).
+  'GET /api/folders/:id/members': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}/members` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'POST /api/folders/:id/members': {
+    call: () => ({
+      path: `/api/folders/${UNKNOWN_ID}/members`,
+      body: { email: `matrix-${randomUUID()}@example.com`, role: 'viewer' },
+    }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'PATCH /api/folders/:id/members/:memberId': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}/members/${UNKNOWN_ID}`, body: { role: 'editor' } }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'DELETE /api/folders/:id/members/:memberId': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}/members/${UNKNOWN_ID}` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
   'GET /api/documents/:id/folder': {
     call: (s) => ({ path: `/api/documents/${s.documentId}/folder` }),
     expect: documentScoped(200),

@@ -3,4 +3,3 @@
 export { PeopleSection } from './PeopleSection';
 export { SharedWithMe } from './SharedWithMe';
 export { useMembers } from './api';
-export type { MemberTarget } from './api';
