@@ -23,7 +23,10 @@ export function ShareFolderDialog({ folder, onDone }: { folder: Folder | null; o
             sub-folders, including documents you add later. Moving a document out of the folder takes it away.
           </DialogDescription>
         </DialogHeader>
-        {folder ? <PeopleSection target={{ kind: 'folder', id: folder.id }} /> : null}
+        {/* min-w-0: a grid item of the dialog, which would otherwise grow to the address field's width. */}
+        <div className="min-w-0">
+          {folder ? <PeopleSection target={{ kind: 'folder', id: folder.id }} /> : null}
+        </div>
       </DialogContent>
     </Dialog>
   );
