@@ -1,7 +1,7 @@
 import { generateHTML } from '@tiptap/html/server';
 import { Packer } from 'docx';
 import sanitizeHtml from 'sanitize-html';
-import { createEditorExtensions } from '../../shared/editor/extensions';
+import { createRenderExtensions } from '../../shared/editor/extensions';
 import { sanitizeHtmlOptions } from '../../shared/editor/html-policy';
 import { documentToMarkdown, documentToText, standaloneHtml } from '../../shared/export/convert';
 import { documentToDocx } from '../../shared/export/docx';
@@ -14,7 +14,6 @@ import type { ServerExportFormat } from './formats';
 
 export { type ServerExportFormat } from './formats';
 
-const extensions = createEditorExtensions({ history: false });
 const RENDERED_HTML_OPTIONS = sanitizeHtmlOptions();
 
 /** Rendered HTML reduced to the one rendered-HTML policy (src/shared/editor/html-policy.ts). */
@@ -23,7 +22,7 @@ function sanitizeDocumentHtml(html: string): string {
 }
 
 function documentToSafeHtml(doc: RichTextDoc): string {
-  return sanitizeDocumentHtml(generateHTML(doc, extensions));
+  return sanitizeDocumentHtml(generateHTML(doc, createRenderExtensions(doc)));
 }
 
 export interface ExportFile {

@@ -32,6 +32,7 @@ import {
   UNDO_HISTORY_DEPTH,
   UNDO_NEW_GROUP_DELAY_MS,
 } from '../constants';
+import { FootnoteNode, FootnoteReferenceNode, FootnotesNode, FOOTNOTES, footnoteNumbersOf } from './footnotes';
 import { ImageNode } from './image-node';
 import { LinkMark } from './link-mark';
 import { isSafeHref } from './links';
@@ -101,10 +102,18 @@ export interface EditorExtensionOptions {
   history?: boolean;
   /** Open links when clicked. Default false (the editor is editable; the UI may enable it read-only). */
   openLinksOnClick?: boolean;
+  /**
+   * Footnote numbers by reference id, for HTML rendered outside the editor (createRenderExtensions): references
+   * and notes then render with their numbers. Leaves the schema as it is.
+   */
+  footnoteNumbers?: ReadonlyMap<string, number>;
 }
 
+/** The doc holds blocks, then at most one list of footnotes, always last. */
+const QuillwrightDocument = Document.extend({ content: `block+ ${FOOTNOTES}?` });
+
 export function createEditorExtensions(options: EditorExtensionOptions = {}): AnyExtension[] {
-  const { history = true, openLinksOnClick = false } = options;
+  const { history = true, openLinksOnClick = false, footnoteNumbers } = options;
   return [
     // StarterKit's extensions in its order, without its Link: StarterKit imports TipTap's Link, and with it
     // linkifyjs, even when configured without it.
@@ -113,7 +122,7 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): An
     BulletList,
     Code,
     CodeBlock,
-    Document,
+    QuillwrightDocument,
     Dropcursor,
     Gapcursor,
     HardBreak,
@@ -130,7 +139,8 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): An
     Strike,
     Text,
     Underline,
-    TrailingNode,
+    // After the list of footnotes there is no room for a paragraph: the doc ends with it.
+    TrailingNode.configure({ notAfter: ['paragraph', FOOTNOTES] }),
     SafeLink.configure({
       openOnClick: openLinksOnClick,
       autolink: true,
@@ -158,7 +168,18 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): An
     // Resizing stores each column's width on its cells (colwidth); the plugin is inert where not editable.
     TableKit.configure({ table: { resizable: true, cellMinWidth: MIN_TABLE_COLUMN_WIDTH_PX } }),
     ImageNode,
+    FootnoteReferenceNode.configure({ numbers: footnoteNumbers }),
+    FootnotesNode,
+    FootnoteNode.configure({ numbers: footnoteNumbers }),
   ];
+}
+
+/**
+ * The extensions for rendering a stored document as HTML outside the editor (exports, the shared and member
+ * pages): the same schema, footnote references and notes rendered with their numbers.
+ */
+export function createRenderExtensions(doc: Parameters<typeof footnoteNumbersOf>[0]): AnyExtension[] {
+  return createEditorExtensions({ history: false, footnoteNumbers: footnoteNumbersOf(doc) });
 }
 
 let cachedSchema: Schema | undefined;

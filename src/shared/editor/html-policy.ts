@@ -9,6 +9,7 @@ import {
   LINK_TARGET,
   TEXT_ALIGNMENTS,
 } from '../constants';
+import { FOOTNOTE_ID_PATTERN } from './footnotes';
 import { IMAGE_SRC_PATTERN } from './image-src';
 import { isSafeHref } from './links';
 
@@ -63,7 +64,7 @@ const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   h3: ['style'],
   ul: ['data-type'],
   ol: ['start', 'type'],
-  li: ['data-type', 'data-checked'],
+  li: ['data-type', 'data-checked', 'id', 'data-footnote'],
   blockquote: [],
   pre: [],
   code: ['class'],
@@ -73,17 +74,19 @@ const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   em: [],
   u: [],
   s: [],
-  a: ['href', 'target', 'rel'],
+  a: ['href', 'target', 'rel', 'id', 'class', 'aria-label'],
   span: ['style', 'data-ai-suggestion'],
   ins: SUGGESTION_ATTRIBUTES,
   del: SUGGESTION_ATTRIBUTES,
   mark: ['style', 'data-color'],
   sub: [],
-  sup: [],
+  // A footnote reference (footnotes.ts); the notes are a section holding an ordered list.
+  sup: ['class', 'data-footnote-ref'],
+  section: ['class', 'data-footnotes'],
   // A task item: its checkbox (always disabled in rendered HTML) in a label, the text in a div.
   label: [],
   input: ['type', 'checked', 'disabled'],
-  div: [],
+  div: ['class'],
   table: ['style'],
   colgroup: [],
   col: ['style'],
@@ -104,6 +107,10 @@ const CLASS_RULES: Record<string, RegExp> = {
   code: /^language-[A-Za-z0-9_+#.-]{1,64}$/,
   ins: /^tracked-(change|insertion)$/,
   del: /^tracked-(change|deletion)$/,
+  sup: /^footnote-ref$/,
+  section: /^footnotes$/,
+  a: /^footnote-backref$/,
+  div: /^footnote-body$/,
 };
 
 /** Attribute values other than free text: what each may be, by attribute name. */
@@ -120,6 +127,12 @@ const VALUE_RULES: Record<string, RegExp> = {
   src: IMAGE_SRC_PATTERN,
   'data-width': new RegExp(`^(${IMAGE_WIDTHS.join('|')})$`),
   'data-align': new RegExp(`^(${IMAGE_ALIGNMENTS.join('|')})$`),
+  // Footnote anchors (fn1, fnref1, fn-<id>, fnref-<id>): no other ids, so content cannot clobber the page's.
+  id: /^fn(ref)?-?[A-Za-z0-9_-]{1,64}$/,
+  'data-footnote-ref': FOOTNOTE_ID_PATTERN,
+  'data-footnote': FOOTNOTE_ID_PATTERN,
+  'data-footnotes': /^$/,
+  'aria-label': /^Back to the text$/,
 };
 
 /** A `style` attribute reduced to the declarations the policy allows ('' when none remain). */
@@ -154,6 +167,11 @@ function withValidValues(attribs: Record<string, string>): Record<string, string
   );
 }
 
+/** A footnote's link to its note or back (`#fn1`): it stays in the page, so it opens no new tab. */
+function isInPageHref(href: string | undefined): boolean {
+  return href !== undefined && /^#fn(ref)?-?[A-Za-z0-9_-]{1,64}$/.test(href);
+}
+
 /** A task's checkbox shows its state and cannot be changed outside the editor. */
 const CHECKBOX_ATTRIBUTES = { type: 'checkbox', disabled: 'disabled' } as const;
 
@@ -176,14 +194,13 @@ export function sanitizeHtmlOptions(): SanitizeHtmlOptions {
     transformTags: {
       '*': (tagName, attribs) => ({ tagName, attribs: withValidValues(attribs) }),
       a: (tagName, attribs) => {
-        const { href, ...rest } = attribs;
+        const { href, ...rest } = withValidValues(attribs);
         return {
           tagName,
           attribs: {
             ...rest,
             ...(href !== undefined && isSafeHref(href) ? { href } : {}),
-            target: LINK_TARGET,
-            rel: LINK_REL,
+            ...(isInPageHref(href) ? {} : { target: LINK_TARGET, rel: LINK_REL }),
           },
         };
       },
@@ -235,6 +252,11 @@ export function domPurifySanitizer(
         return;
       }
       if (node.nodeName !== 'A') return;
+      if (isInPageHref(node.getAttribute('href') ?? undefined)) {
+        node.removeAttribute('target');
+        node.removeAttribute('rel');
+        return;
+      }
       node.setAttribute('target', LINK_TARGET);
       node.setAttribute('rel', LINK_REL);
     });

@@ -45,7 +45,9 @@ describe('content validator (derived from the editor schema)', () => {
                 ? { type: 'table', content: [{ type: 'tableRow', content: [{ ...cell, type: name }] }] }
                 : name === 'image'
                   ? { type: name, attrs: { src: IMAGE_SRC } }
-                  : { type: name };
+                  : name === 'footnote'
+                    ? { type: 'footnotes', content: [{ type: name, content: [paragraph(text('x'))] }] }
+                    : { type: name };
       expect(() => validateRichText({ type: 'doc', content: [node] }), name).not.toThrow();
     }
     for (const name of Object.keys(schema.marks)) {

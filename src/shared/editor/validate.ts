@@ -15,6 +15,7 @@ import {
 import type { RichTextDoc, RichTextMark, RichTextNode } from '../schemas/richText';
 import { getEditorSchema } from './extensions';
 import { STYLE_VALUE_PATTERNS } from './html-policy';
+import { FOOTNOTE_ID_PATTERN, pairFootnotesInTree } from './footnotes';
 import { snapImageWidth } from './image-node';
 import { isImageSrc } from './image-src';
 import { MAX_HREF_LENGTH, sanitizeHref } from './links';
@@ -38,7 +39,9 @@ import { SUGGESTION_SOURCES } from './suggestion-marks';
  * - `repair` (live content, stored content before an export): never fails. Unknown or misplaced nodes and
  *   unknown marks are dropped, attribute values clamped (heading level to 1–3) or removed, disallowed hrefs
  *   blanked, over-long text cut, lone UTF-16 surrogates replaced by U+FFFD; `changed` says whether anything was.
- * The walk is iterative, so a hostile tree cannot overflow the stack.
+ * Both modes pair footnote references and notes (footnotes.ts): an orphan note goes, a reference without a note
+ * gets an empty one, the list moves to the end. The walk is iterative, so a hostile tree cannot overflow the
+ * stack (the footnote pairing recurses, within the depth bound the walk has enforced).
  */
 
 export const MAX_RICH_TEXT_DEPTH = 64;
@@ -229,6 +232,8 @@ const imageAlign: AttrCheck = nullable((value) =>
     : fail(`must be one of ${IMAGE_ALIGNMENTS.join(', ')} or null`),
 );
 
+const footnoteId = matching(FOOTNOTE_ID_PATTERN, 'a footnote id (letters, digits, _ and -)');
+
 /** Value rules by node or mark type, then attribute. A schema attribute without a rule is a short string. */
 const ATTRIBUTE_RULES: Record<string, Record<string, AttrCheck>> = {
   paragraph: { textAlign },
@@ -252,6 +257,8 @@ const ATTRIBUTE_RULES: Record<string, Record<string, AttrCheck>> = {
   tableHeader: TABLE_CELL_RULES,
   highlight: { color: highlightColor },
   image: { src: imageSrcRule, alt: imageAlt, title: imageCaption, width: imageWidth, align: imageAlign },
+  footnoteReference: { id: footnoteId },
+  footnote: { id: footnoteId },
 };
 
 /** Attributes without which a node means nothing: it is refused, or removed in repair mode. */
@@ -483,8 +490,11 @@ class Walk {
         list.length = write;
       }
     }
-    const doc = holder[0];
-    return { type: 'doc', content: doc?.content ?? [] };
+    const doc: RichTextDoc = { type: 'doc', content: holder[0]?.content ?? [] };
+    // Footnote references and notes are paired, not checked: the pairing is derived (the notes follow the
+    // references), so a tree that breaks it is brought back to it in both modes (footnotes.ts).
+    if (pairFootnotesInTree(doc)) this.changed = true;
+    return doc;
   }
 
   private node(frame: Frame, stack: Frame[]): RichTextNode | null {

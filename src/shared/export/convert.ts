@@ -38,6 +38,11 @@ const STANDALONE_STYLES = `
   :not(pre) > code { background: #f3f4f6; padding: 0.1em 0.3em; border-radius: 4px; }
   hr { border: 0; border-top: 1px solid #e5e7eb; margin: 2em 0; }
   a { color: #4f46e5; }
+  sup.footnote-ref a { text-decoration: none; padding: 0 0.1em; }
+  section.footnotes { border-top: 1px solid #e5e7eb; margin-top: 2.5em; padding-top: 0.5em; font-size: 0.9em; }
+  section.footnotes li > div { display: inline-block; vertical-align: top; max-width: calc(100% - 2em); }
+  section.footnotes li p { margin: 0 0 0.3em; }
+  a.footnote-backref { text-decoration: none; margin-left: 0.4em; }
   @media print { body { margin: 0; max-width: none; } a { color: inherit; } }
 `;
 

@@ -4,6 +4,7 @@ import {
   Document,
   DeletedTextRun,
   ExternalHyperlink,
+  FootnoteReferenceRun,
   HeadingLevel,
   InsertedTextRun,
   LevelFormat,
@@ -19,6 +20,7 @@ import {
   type ParagraphChild,
 } from 'docx';
 import { HIGHLIGHT_COLORS } from '../constants';
+import { footnoteNumbersOf } from '../editor/footnotes';
 import { hasHeaderRow, tableGrid } from '../editor/table-grid';
 import { sanitizeHref, type RichTextNode as RichNode } from '../schemas/richText';
 import { titleAsPlainLine } from './title';
@@ -51,6 +53,8 @@ interface Context {
   styles: NamedStyles;
   /** Word numbers each tracked change; ids must be unique in the document. */
   nextRevisionId: number;
+  /** Footnote numbers by reference id: Word's footnote ids are the same numbers. */
+  footnotes: Map<string, number>;
 }
 
 /** A pending tracked change as a Word revision (`w:ins` / `w:del`), or undefined for ordinary text. */
@@ -146,6 +150,11 @@ function inlineChildren(
   for (const node of nodes ?? []) {
     if (node.type === 'hardBreak') {
       children.push(new TextRun({ text: '', break: 1 }));
+      continue;
+    }
+    if (node.type === 'footnoteReference') {
+      const number = ctx.footnotes.get(String(node.attrs?.id));
+      if (number !== undefined) children.push(new FootnoteReferenceRun(number));
       continue;
     }
     if (node.type !== 'text') continue;
@@ -373,8 +382,8 @@ function levels(format: (typeof LevelFormat)[keyof typeof LevelFormat], start: n
 
 /**
  * A Word document with real heading styles, lists, task lists, tables, quotes, code, links and text styles
- * (highlight, sub/superscript); pending tracked
- * changes become Word revisions (Word and LibreOffice show them for review).
+ * (highlight, sub/superscript) and footnotes (Word's own, at the foot of the page); pending tracked changes become
+ * Word revisions (Word and LibreOffice show them for review).
  */
 export function documentToDocx(rawTitle: string, doc: RichNode): Document {
   // The docx package escapes XML and drops characters XML cannot hold; line breaks would still split it.
@@ -386,11 +395,24 @@ export function documentToDocx(rawTitle: string, doc: RichNode): Document {
     orderedInstance: 0,
     styles: new NamedStyles(),
     nextRevisionId: 1,
+    footnotes: footnoteNumbersOf(doc),
   };
   const body = blocks(doc.content, ctx);
+  // The notes become Word's own footnotes (at the foot of the page), numbered as the references are.
+  const notes = doc.content?.find((node) => node.type === 'footnotes')?.content ?? [];
+  const footnotes: Record<number, { children: Paragraph[] }> = {};
+  for (const note of notes) {
+    const number = ctx.footnotes.get(String(note.attrs?.id));
+    if (number === undefined) continue;
+    const paragraphs = blocks(note.content, { ...ctx, listDepth: 0, quote: false }).filter(
+      (block): block is Paragraph => block instanceof Paragraph,
+    );
+    footnotes[number] = { children: paragraphs.length > 0 ? paragraphs : [new Paragraph({})] };
+  }
   return new Document({
     title,
     creator: 'Quillwright',
+    footnotes,
     styles: {
       paragraphStyles: [...ctx.styles.paragraph.values()],
       characterStyles: [...ctx.styles.character.values()],

@@ -225,3 +225,46 @@ export const GFM_TABLE_DOCUMENT: RichTextDoc = {
     },
   ],
 };
+
+const note = (id: string, text: string): RichTextNode => ({
+  type: 'footnote',
+  attrs: { id },
+  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
+
+/** Two footnotes, the second with formatting in its note: references and notes paired, notes in reading order. */
+export const FOOTNOTES_DOCUMENT: RichTextDoc = {
+  type: 'doc',
+  content: [
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Whales sing' },
+        { type: 'footnoteReference', attrs: { id: 'fnwhale' } },
+        { type: 'text', text: ' and bats see by ear' },
+        { type: 'footnoteReference', attrs: { id: 'fnbat' } },
+        { type: 'text', text: '.' },
+      ],
+    },
+    {
+      type: 'footnotes',
+      content: [
+        note('fnwhale', 'Payne and McVay, 1971.'),
+        {
+          type: 'footnote',
+          attrs: { id: 'fnbat' },
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'Griffin, ' },
+                { type: 'text', text: 'Listening in the Dark', marks: [{ type: 'italic' }] },
+                { type: 'text', text: ', 1958.' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};

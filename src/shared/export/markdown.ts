@@ -12,6 +12,7 @@ import type {
 } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown, type Handle } from 'mdast-util-to-markdown';
+import { footnoteNumbersOf } from '../editor/footnotes';
 import { hasHeaderRow, tableGrid, type GridSlot } from '../editor/table-grid';
 import type { RichTextDoc, RichTextMark, RichTextNode } from '../schemas/richText';
 
@@ -23,7 +24,8 @@ import type { RichTextDoc, RichTextMark, RichTextNode } from '../schemas/richTex
  * CommonMark specification's examples).
  *
  * Underline has no Markdown syntax: it is written as the editor's own `++underline++`, which the import reads.
- * Highlight, subscript and superscript are written as the HTML elements Markdown allows inline.
+ * Highlight, subscript and superscript are written as the HTML elements Markdown allows inline. Footnotes are
+ * GFM's: `[^1]` in the text and `[^1]: the note` at the end, numbered in reading order.
  */
 
 interface Underline extends Parent {
@@ -103,8 +105,19 @@ function phrasing(nodes: RichTextNode[], open: RichTextMark[] = []): PhrasingCon
   return result;
 }
 
+/** The numbers of the document being written (set by documentToMarkdownBody, which runs synchronously). */
+let footnoteNumbers = new Map<string, number>();
+
+function footnoteLabel(id: unknown): string {
+  return String(footnoteNumbers.get(String(id)) ?? 0);
+}
+
 function leaf(node: RichTextNode): PhrasingContent[] {
   if (node.type === 'hardBreak') return [{ type: 'break' } satisfies Break];
+  if (node.type === 'footnoteReference') {
+    const label = footnoteLabel(node.attrs?.id);
+    return [{ type: 'footnoteReference', identifier: label, label }];
+  }
   if (node.type !== 'text') return node.content ? phrasing(node.content) : [];
   const value = node.text ?? '';
   if (node.marks?.some((mark) => mark.type === 'code')) return [{ type: 'inlineCode', value }];
@@ -250,6 +263,11 @@ function block(node: RichTextNode): (BlockContent | DefinitionContent)[] {
       });
       return [{ type: 'table', align, children: rows.map(tableRow) }];
     }
+    case 'footnotes':
+      return (node.content ?? []).map((note) => {
+        const label = footnoteLabel(note.attrs?.id);
+        return { type: 'footnoteDefinition', identifier: label, label, children: blocks(note.content) as BlockContent[] };
+      });
     default: {
       // A node without a Markdown form keeps its text.
       const content = node.content ?? [];
@@ -261,6 +279,7 @@ function block(node: RichTextNode): (BlockContent | DefinitionContent)[] {
 
 /** The document's body as Markdown (no title), ending without a newline. */
 export function documentToMarkdownBody(doc: RichTextDoc): string {
+  footnoteNumbers = footnoteNumbersOf(doc);
   const root: Root = { type: 'root', children: blocks(doc.content) as RootContent[] };
   return toMarkdown(root, {
     bullet: '-',

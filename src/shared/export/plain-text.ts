@@ -1,4 +1,5 @@
 import type { RichTextDoc, RichTextNode } from '../schemas/richText';
+import { footnoteNumbersOf } from '../editor/footnotes';
 import { tableGrid } from '../editor/table-grid';
 
 /**
@@ -6,10 +7,27 @@ import { tableGrid } from '../editor/table-grid';
  * one block, an item a line with its marker ("- " or "3. ", counted from the list's start), nested lists and an
  * item's further paragraphs indented under the item's text; a task's marker is "[ ] " or "[x] "; quotes
  * indented; a divider as "---"; a table one line a row, its cells apart by tabs (a merged cell's text in its
- * first column, the columns it covers empty). Empty paragraphs add no lines. Hard breaks are newlines.
+ * first column, the columns it covers empty). Empty paragraphs add no lines. Hard breaks are newlines. A footnote
+ * reference is its number in brackets ("[1]"); the notes follow under "Notes", one "[1] text" line each.
  */
 export function renderPlainText(doc: RichTextDoc): string {
+  footnoteNumbers = footnoteNumbersOf(doc);
   return blocks(doc.content).join('\n\n');
+}
+
+/** The numbers of the document being written (set by renderPlainText, which runs synchronously). */
+let footnoteNumbers = new Map<string, number>();
+const NOTES_HEADING = 'Notes';
+
+function footnoteMarker(id: unknown): string {
+  return `[${footnoteNumbers.get(String(id)) ?? '?'}]`;
+}
+
+function notes(node: RichTextNode): string {
+  const lines = (node.content ?? []).map((note) =>
+    indent(blocks(note.content).join('\n'), `${footnoteMarker(note.attrs?.id)} `, '    '),
+  );
+  return lines.length > 0 ? `${NOTES_HEADING}\n\n${lines.join('\n')}` : '';
 }
 
 const BULLET = '-';
@@ -37,6 +55,8 @@ function block(node: RichTextNode): string {
       return indent(blocks(node.content).join('\n\n'), QUOTE_INDENT, QUOTE_INDENT);
     case 'horizontalRule':
       return DIVIDER;
+    case 'footnotes':
+      return notes(node);
     case 'image':
       // Plain text has no pictures: the alt text stands for it (nothing, for an image without one).
       return typeof node.attrs?.alt === 'string' ? node.attrs.alt : '';
@@ -83,6 +103,7 @@ function inline(node: RichTextNode): string {
   for (const child of node.content ?? []) {
     if (child.type === 'text') text += child.text ?? '';
     else if (child.type === 'hardBreak') text += '\n';
+    else if (child.type === 'footnoteReference') text += footnoteMarker(child.attrs?.id);
     else text += inline(child);
   }
   return text;

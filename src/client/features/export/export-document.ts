@@ -1,7 +1,7 @@
 import { generateHTML } from '@tiptap/html';
 import { Packer } from 'docx';
 import { PRINT_DELAY_MS } from '@shared/constants';
-import { createEditorExtensions } from '@shared/editor/extensions';
+import { createRenderExtensions } from '@shared/editor/extensions';
 import { documentToMarkdown, documentToText, standaloneHtml } from '@shared/export/convert';
 import { documentToDocx } from '@shared/export/docx';
 import { EXPORT_MIME_TYPES, exportFileName, type ExportFormat } from '@shared/export/filename';
@@ -10,8 +10,6 @@ import { rejectAllSuggestions } from '@shared/suggestions/resolve';
 import { sanitizeRenderedHtml } from '@client/lib/sanitize-html';
 
 // Loaded on demand by the Export menu: Word and Markdown writers stay out of the editor's first load.
-
-const extensions = createEditorExtensions({ history: false });
 
 function download(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -26,7 +24,7 @@ function download(blob: Blob, fileName: string): void {
 }
 
 export function documentHtml(title: string, doc: RichTextDoc): string {
-  return standaloneHtml(title, sanitizeRenderedHtml(generateHTML(doc, extensions)));
+  return standaloneHtml(title, sanitizeRenderedHtml(generateHTML(doc, createRenderExtensions(doc))));
 }
 
 /**

@@ -5,7 +5,7 @@ import { SuggestionLegend } from '@client/features/suggestions';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { displayTitle } from '@client/lib/document-title';
 import { sanitizeRenderedHtml } from '@client/lib/sanitize-html';
-import { createEditorExtensions } from '@shared/editor/extensions';
+import { createRenderExtensions } from '@shared/editor/extensions';
 import type { MemberDocument, MemberRole } from '@shared/schemas/people';
 import type { RichTextDoc } from '@shared/schemas/richText';
 import { hasSuggestions } from '@shared/suggestions/resolve';
@@ -20,7 +20,6 @@ import '@client/styles/tracked-changes.css';
 import { PageNotice } from '@client/components/PageNotice';
 
 const MemberEditor = lazy(() => import('./MemberEditor').then((m) => ({ default: m.MemberEditor })));
-const extensions = createEditorExtensions({ history: false });
 
 /** What each role lets the person do, said once under the title. */
 const ROLE_HINTS: Record<MemberRole, string> = {
@@ -64,7 +63,7 @@ const SESSION_IMAGES = { kind: 'session' } as const;
 
 function ReadOnlyBody({ content }: { content: unknown }) {
   const sanitized = useMemo(
-    () => sanitizeRenderedHtml(generateHTML(content as RichTextDoc, extensions)),
+    () => sanitizeRenderedHtml(generateHTML(content as RichTextDoc, createRenderExtensions(content as RichTextDoc))),
     [content],
   );
   const html = useHtmlWithImageAccess(sanitized, SESSION_IMAGES);

@@ -1,7 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { createEditorExtensions } from '@shared/editor/extensions';
+import { createRenderExtensions } from '@shared/editor/extensions';
 import type { RichTextDoc } from '@shared/schemas/richText';
 import type { SharedDocument } from '@shared/schemas/sharing';
 import { SHARE_LINK_KEY_PARAM } from '@shared/share-links';
@@ -20,7 +20,6 @@ import '@client/styles/tracked-changes.css';
 import { PageNotice } from '@client/components/PageNotice';
 
 const SharedEditor = lazy(() => import('./SharedEditor').then((m) => ({ default: m.SharedEditor })));
-const extensions = createEditorExtensions({ history: false });
 
 function Shell({ children, title }: { children: ReactNode; title?: string }) {
   useEffect(() => {
@@ -117,7 +116,7 @@ function PasswordPrompt({
 
 function ReadOnlyDocument({ shared }: { shared: SharedDocument }) {
   const sanitized = useMemo(
-    () => sanitizeRenderedHtml(generateHTML(shared.content as RichTextDoc, extensions)),
+    () => sanitizeRenderedHtml(generateHTML(shared.content as RichTextDoc, createRenderExtensions(shared.content as RichTextDoc))),
     [shared.content],
   );
   const imageAuth = useMemo(
