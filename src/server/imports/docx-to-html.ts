@@ -304,6 +304,15 @@ function applyMarkers(html: string): string {
     .replace(new RegExp(`${OPEN}[^${CLOSE}]*${CLOSE}`, 'g'), '');
 }
 
+/**
+ * mammoth writes Word's footnotes as a list at the end (`<ol><li id="footnote-1">…`), their references as
+ * `<sup><a href="#footnote-1">[1]</a></sup>`: the list becomes the section our own HTML has, which the
+ * importer reads as the document's notes.
+ */
+function footnotesAsSection(html: string): string {
+  return html.replace(/<ol>(<li id="footnote-\d+">[\s\S]*<\/li>)<\/ol>$/u, '<section class="footnotes"><ol>$1</ol></section>');
+}
+
 export class CorruptFileError extends Error {
   override name = 'CorruptFileError';
 }
@@ -323,7 +332,7 @@ export async function docxToHtml(buffer: Buffer): Promise<string> {
         convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
       },
     );
-    return applyMarkers(result.value);
+    return footnotesAsSection(applyMarkers(result.value));
   } catch (error) {
     if (error instanceof ImportTooComplexError || error instanceof RangeError) throw error;
     throw new CorruptFileError(error instanceof Error ? error.message : String(error));

@@ -152,7 +152,11 @@ function sanitizeImportedHtml(html: string, found?: Degradations): string {
       h5: ['style'],
       h6: ['style'],
       ul: ['data-type'],
-      li: ['data-type', 'data-checked'],
+      // Footnotes (src/shared/editor/footnotes.ts): a note's id pairs it with its reference's link.
+      li: ['data-type', 'data-checked', 'id', 'data-footnote'],
+      sup: ['data-footnote-ref'],
+      section: ['class', 'data-footnotes'],
+      div: ['class'],
       input: ['type', 'checked'],
       mark: [{ name: 'data-color', multiple: false, values: HIGHLIGHT_COLORS.map((color) => color.value) }],
       td: TABLE_CELL_ATTRIBUTES,

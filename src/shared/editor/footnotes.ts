@@ -232,21 +232,23 @@ export const FootnoteNode = Node.create<FootnoteOptions>({
 
   parseHTML() {
     return [
-      { tag: 'section.footnotes li', contentElement: footnoteBody },
-      { tag: 'section[data-footnotes] li', contentElement: footnoteBody },
+      // Before the list item's own rule.
+      { tag: 'section.footnotes li', priority: 60, contentElement: footnoteBody },
+      { tag: 'section[data-footnotes] li', priority: 60, contentElement: footnoteBody },
     ];
   },
 
   renderHTML({ node }) {
     const id = String(node.attrs.id ?? '');
     const number = this.options.numbers?.get(id);
-    const [anchor, back] =
+    // Numbered (an export): the number pairs the note with its reference, as in any footnoted HTML.
+    const [anchor, back, own] =
       number !== undefined
-        ? [`fn${number}`, `#fnref${number}`]
-        : [footnoteAnchor(id), `#${footnoteReferenceAnchor(id)}`];
+        ? [`fn${number}`, `#fnref${number}`, {}]
+        : [footnoteAnchor(id), `#${footnoteReferenceAnchor(id)}`, { 'data-footnote': id }];
     return [
       'li',
-      { id: anchor, 'data-footnote': id },
+      { id: anchor, ...own },
       ['div', { class: 'footnote-body' }, 0],
       ['a', { href: back, class: 'footnote-backref', 'aria-label': 'Back to the text' }, '↩'],
     ];
@@ -260,6 +262,9 @@ function footnoteBody(element: HTMLElement): HTMLElement {
   for (const link of [...element.querySelectorAll('a')]) {
     const href = link.getAttribute('href') ?? '';
     if (/^#(fnref|user-content-fnref|footnote-ref)/u.test(href) || link.classList.contains('footnote-backref')) {
+      // The space that set the back-link apart from the text goes with it.
+      const before = link.previousSibling;
+      if (before?.nodeType === 3 && before.textContent) before.textContent = before.textContent.trimEnd();
       link.remove();
     }
   }
