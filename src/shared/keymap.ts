@@ -57,6 +57,7 @@ export const KEYMAP = {
   orderedList: inEditor('Blocks', 'Mod-Shift-7', 'Numbered list'),
   quote: inEditor('Blocks', 'Mod-Shift-b', 'Quote'),
   codeBlock: inEditor('Blocks', 'Mod-Alt-c', 'Code block'),
+  footnote: inEditor('Blocks', 'Mod-Alt-f', 'Footnote at the caret'),
   // In the outline, not the text: there Alt+↑/↓ step through pending suggestions (suggestion-keymap.ts).
   moveSectionUp: inEditor('Blocks', 'Alt-ArrowUp', 'Move the section up (a heading focused in the Outline)'),
   moveSectionDown: inEditor(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_OMITTED } from '../../shared/ai/prompts';
-import { TABLES_AND_TASKS_DOCUMENT } from '../../shared/export/fixture';
+import { FOOTNOTES_DOCUMENT, TABLES_AND_TASKS_DOCUMENT } from '../../shared/export/fixture';
 import { documentBlocks, documentForPrompt } from './context';
 
 describe('the document as the chat model sees it', () => {
@@ -70,5 +70,15 @@ describe('tables and task lists as the chat model sees them', () => {
         '- [ ] Chapter two',
       ]),
     );
+  });
+});
+
+describe('footnotes as the chat model sees them', () => {
+  it('shows references as [^n] in the text and each note as its own block', () => {
+    expect(documentBlocks(FOOTNOTES_DOCUMENT)).toEqual([
+      'Whales sing[^1] and bats see by ear[^2].',
+      '[^1]: Payne and McVay, 1971.',
+      '[^2]: Griffin, Listening in the Dark, 1958.',
+    ]);
   });
 });

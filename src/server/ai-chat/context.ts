@@ -1,10 +1,12 @@
 import { CHAT_OMITTED } from '../../shared/ai/prompts';
+import { footnoteNumbersOf } from '../../shared/editor/footnotes';
 import { hasHeaderRow, tableGrid } from '../../shared/editor/table-grid';
 import type { RichTextNode } from '../../shared/schemas/richText';
 
 /**
  * What the model sees of a document: its title, then one numbered line per block ("[3] ## Heading",
- * "[4] - a list item", "[5] - [x] a done task"; a table is one block of GFM rows), trimmed to a character budget around the parts that matter to the question.
+ * "[4] - a list item", "[5] - [x] a done task"; a table is one block of GFM rows; a footnote is "[^1]" in the text and
+ * its note a block "[^1]: the note", as in GFM), trimmed to a character budget around the parts that matter to the question.
  */
 
 interface JsonNode {
@@ -17,9 +19,12 @@ interface JsonNode {
 /** The text blocks of a rich-text tree, in order, with a light Markdown prefix for their kind. */
 export function documentBlocks(content: unknown): string[] {
   const blocks: string[] = [];
+  const numbers = footnoteNumbersOf((content ?? {}) as { content?: RichTextNode[] });
+  const label = (node: JsonNode) => `[^${numbers.get(String(node.attrs?.id)) ?? '?'}]`;
   const inline = (node: JsonNode): string => {
     if (node.type === 'text') return node.text ?? '';
     if (node.type === 'hardBreak') return ' ';
+    if (node.type === 'footnoteReference') return label(node);
     return (node.content ?? []).map(inline).join('');
   };
   const walk = (node: JsonNode, prefix: string) => {
@@ -53,6 +58,9 @@ export function documentBlocks(content: unknown): string[] {
         return;
       case 'blockquote':
         for (const child of node.content ?? []) walk(child, '> ');
+        return;
+      case 'footnote':
+        blocks.push(`${label(node)}: ${(node.content ?? []).map(inline).join(' ')}`);
         return;
       default:
         // listItem and any container: its children, the first one carrying the prefix.

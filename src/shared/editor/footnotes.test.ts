@@ -5,6 +5,7 @@ import type { RichTextDoc, RichTextNode } from '../schemas/richText';
 import { getEditorSchema } from './extensions';
 import { footnoteNumbers, footnoteSyncPlugin, planFootnotes } from './footnotes';
 import { repairRichText, validateRichText } from './validate';
+import { acceptAllSuggestions, rejectAllSuggestions } from '../suggestions/resolve';
 
 const text = (value: string) => ({ type: 'text', text: value });
 const ref = (id: string) => ({ type: 'footnoteReference', attrs: { id } });
@@ -50,7 +51,9 @@ describe('footnote pairing (the validator, every write)', () => {
     });
     expect(changed).toBe(true);
     expect(doc.content.map((node) => node.type)).toEqual(['paragraph', 'footnotes']);
-    const ids = (doc.content[0]!.content ?? []).filter((n) => n.type === 'footnoteReference').map((n) => n.attrs?.id);
+    const ids = (doc.content[0]!.content ?? [])
+      .filter((n) => n.type === 'footnoteReference')
+      .map((n) => n.attrs?.id);
     expect(ids[0]).toBe('a');
     expect(ids[1]).not.toBe('a');
     expect(notesOf(doc)).toEqual([
@@ -61,13 +64,19 @@ describe('footnote pairing (the validator, every write)', () => {
 
   it('removes a list of notes when no reference is left, and a reference inside a note', () => {
     expect(
-      validateRichText({ type: 'doc', content: [{ type: 'paragraph' }, { type: 'footnotes', content: [note('x', 'X')] }] }),
+      validateRichText({
+        type: 'doc',
+        content: [{ type: 'paragraph' }, { type: 'footnotes', content: [note('x', 'X')] }],
+      }),
     ).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });
     const nested = validateRichText({
       type: 'doc',
       content: [
         { type: 'paragraph', content: [ref('x')] },
-        { type: 'footnotes', content: [{ ...note('x', 'X'), content: [{ type: 'paragraph', content: [text('X'), ref('y')] }] }] },
+        {
+          type: 'footnotes',
+          content: [{ ...note('x', 'X'), content: [{ type: 'paragraph', content: [text('X'), ref('y')] }] }],
+        },
       ],
     });
     expect(notesOf(nested)).toEqual([['x', 'X']]);
@@ -106,7 +115,11 @@ describe('footnote sync in the editor (appendTransaction)', () => {
         ['fnbat', 3],
       ]),
     );
-    expect(notesOf(state.doc.toJSON() as RichTextDoc).map(([id]) => id)).toEqual(['fnnew', 'fnwhale', 'fnbat']);
+    expect(notesOf(state.doc.toJSON() as RichTextDoc).map(([id]) => id)).toEqual([
+      'fnnew',
+      'fnwhale',
+      'fnbat',
+    ]);
     // Delete the whale's reference (after the new reference and "Whales sing").
     const pos = 1 + 1 + 'Whales sing'.length;
     expect(state.doc.nodeAt(pos)?.attrs.id).toBe('fnwhale');
@@ -133,5 +146,31 @@ describe('footnote sync in the editor (appendTransaction)', () => {
     const tr = state.tr.setSelection(TextSelection.create(state.doc, inNote)).insertText('!');
     const result = state.applyTransaction(tr);
     expect(result.transactions).toHaveLength(1);
+  });
+});
+
+describe('footnotes and tracked changes', () => {
+  it('rejecting a suggested footnote takes its note away; accepting keeps both', () => {
+    const insertion = { type: 'insertion', attrs: { id: 's1', author_id: 'u1', source: 'user' } };
+    const doc: RichTextDoc = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [text('Claim'), { ...ref('fnx'), marks: [insertion] }] },
+        {
+          type: 'footnotes',
+          content: [
+            {
+              ...note('fnx', ''),
+              content: [{ type: 'paragraph', content: [{ ...text('Source'), marks: [insertion] }] }],
+            },
+          ],
+        },
+      ],
+    };
+    expect(rejectAllSuggestions(doc)).toEqual({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [text('Claim')] }],
+    });
+    expect(notesOf(acceptAllSuggestions(doc))).toEqual([['fnx', 'Source']]);
   });
 });

@@ -1,5 +1,6 @@
 import { Node, mergeAttributes } from '@tiptap/core';
-import { Fragment, type Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { Fragment, type Node as ProseMirrorNode, type Slice } from '@tiptap/pm/model';
+import { AttrStep, ReplaceAroundStep } from '@tiptap/pm/transform';
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
 
 /**
@@ -139,7 +140,8 @@ export const FootnoteReferenceNode = Node.create<FootnoteReferenceOptions>({
       {
         tag: 'sup',
         priority: 60,
-        getAttrs: (element) => (footnoteHrefId(element.querySelector('a')?.getAttribute('href')) ? null : false),
+        getAttrs: (element) =>
+          footnoteHrefId(element.querySelector('a')?.getAttribute('href')) ? null : false,
       },
     ];
   },
@@ -195,7 +197,10 @@ export const FootnotesNode = Node.create({
   draggable: false,
 
   parseHTML() {
-    return [{ tag: 'section.footnotes', contentElement: 'ol' }, { tag: 'section[data-footnotes]', contentElement: 'ol' }];
+    return [
+      { tag: 'section.footnotes', contentElement: 'ol' },
+      { tag: 'section[data-footnotes]', contentElement: 'ol' },
+    ];
   },
 
   renderHTML() {
@@ -261,7 +266,10 @@ function footnoteBody(element: HTMLElement): HTMLElement {
   if (body) return body as HTMLElement;
   for (const link of [...element.querySelectorAll('a')]) {
     const href = link.getAttribute('href') ?? '';
-    if (/^#(fnref|user-content-fnref|footnote-ref)/u.test(href) || link.classList.contains('footnote-backref')) {
+    if (
+      /^#(fnref|user-content-fnref|footnote-ref)/u.test(href) ||
+      link.classList.contains('footnote-backref')
+    ) {
       // The space that set the back-link apart from the text goes with it.
       const before = link.previousSibling;
       if (before?.nodeType === 3 && before.textContent) before.textContent = before.textContent.trimEnd();
@@ -316,7 +324,8 @@ function scan(doc: ProseMirrorNode): FootnoteScan {
       return;
     }
     block.descendants((node, pos) => {
-      if (node.type.name === FOOTNOTE_REFERENCE) result.references.push({ id: node.attrs.id, pos: offset + 1 + pos });
+      if (node.type.name === FOOTNOTE_REFERENCE)
+        result.references.push({ id: node.attrs.id, pos: offset + 1 + pos });
     });
   });
   return result;
@@ -325,7 +334,8 @@ function scan(doc: ProseMirrorNode): FootnoteScan {
 /** The numbers of the references in the document, by id (1, 2, … in reading order). */
 export function footnoteNumbers(doc: ProseMirrorNode): Map<string, number> {
   const numbers = new Map<string, number>();
-  for (const { id } of scan(doc).references) if (isFootnoteId(id) && !numbers.has(id)) numbers.set(id, numbers.size + 1);
+  for (const { id } of scan(doc).references)
+    if (isFootnoteId(id) && !numbers.has(id)) numbers.set(id, numbers.size + 1);
   return numbers;
 }
 
@@ -373,14 +383,15 @@ export function syncFootnotes(tr: Transaction): boolean {
   return true;
 }
 
-/** The position inside the note with `id` where its text starts (undefined: no such note). */
+/** The position at the end of the text of the note with `id`, where writing goes on (undefined: no such note). */
 export function footnoteTextPosition(doc: ProseMirrorNode, id: string): number | undefined {
   const last = doc.lastChild;
   if (last?.type.name !== FOOTNOTES) return undefined;
   let found: number | undefined;
   const start = doc.content.size - last.nodeSize;
   last.forEach((note, offset) => {
-    if (found === undefined && note.attrs.id === id) found = start + 1 + offset + 2;
+    // Inside the end of its last paragraph.
+    if (found === undefined && note.attrs.id === id) found = start + 1 + offset + note.nodeSize - 2;
   });
   return found;
 }
@@ -403,6 +414,37 @@ function withoutReferences(content: Fragment): Fragment {
   return Fragment.from(blocks);
 }
 
+const FOOTNOTE_TYPES = new Set([FOOTNOTE_REFERENCE, FOOTNOTES, FOOTNOTE]);
+
+/**
+ * Whether a transaction may have changed the pairing: it removed or inserted a reference or a note, or
+ * changed one's attributes. Typing elsewhere does not, so the whole document is not read on each keystroke.
+ */
+export function touchesFootnotes(tr: Transaction): boolean {
+  let touched = false;
+  const check = (node: ProseMirrorNode) => {
+    if (FOOTNOTE_TYPES.has(node.type.name)) touched = true;
+    return !touched;
+  };
+  tr.steps.forEach((step, index) => {
+    if (touched) return;
+    const before = tr.docs[index]!;
+    if (step instanceof AttrStep) {
+      const node = before.nodeAt(step.pos);
+      if (node) check(node);
+      return;
+    }
+    step.getMap().forEach((oldStart, oldEnd) => {
+      if (!touched && oldEnd > oldStart) before.nodesBetween(oldStart, oldEnd, check);
+    });
+    const slice = (step as { slice?: Slice }).slice;
+    if (!touched && slice) slice.content.descendants(check);
+    // A replace-around step (wrapping, lifting) moves content without a slice of it: read the moved range.
+    if (!touched && step instanceof ReplaceAroundStep) before.nodesBetween(step.gapFrom, step.gapTo, check);
+  });
+  return touched;
+}
+
 export const footnoteSyncKey = new PluginKey('footnoteSync');
 
 /**
@@ -414,7 +456,8 @@ export function footnoteSyncPlugin(isRemote: (tr: Transaction) => boolean): Plug
     key: footnoteSyncKey,
     appendTransaction(transactions, _old, state: EditorState) {
       if (!transactions.some((tr) => tr.docChanged)) return null;
-      if (transactions.every((tr) => isRemote(tr) || tr.getMeta(footnoteSyncKey))) return null;
+      const local = transactions.filter((tr) => !isRemote(tr) && !tr.getMeta(footnoteSyncKey));
+      if (!local.some(touchesFootnotes)) return null;
       const tr = state.tr;
       return syncFootnotes(tr) ? tr.setMeta(footnoteSyncKey, true) : null;
     },
@@ -471,7 +514,8 @@ export function pairFootnotesInTree(doc: { content?: JsonNode[] }): boolean {
   const referenceIds = references.map((reference) => reference.attrs?.id);
   const noteIds = notes.map((note) => note.attrs?.id);
   const plan = planFootnotes(referenceIds, noteIds);
-  if (listCount > (plan.notes.length > 0 ? 1 : 0) || !planIsIdentity(plan, referenceIds, noteIds)) changed = true;
+  if (listCount > (plan.notes.length > 0 ? 1 : 0) || !planIsIdentity(plan, referenceIds, noteIds))
+    changed = true;
   if (!changed) return false;
   references.forEach((reference, index) => {
     reference.attrs = { ...reference.attrs, id: plan.referenceIds[index] };

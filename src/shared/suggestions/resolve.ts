@@ -1,4 +1,5 @@
 import type { RichTextDoc, RichTextMark, RichTextNode } from '../schemas/richText';
+import { pairFootnotesInTree } from '../editor/footnotes';
 import type { SuggestionMarkName } from '../editor/suggestion-marks';
 
 /**
@@ -52,7 +53,10 @@ export function decideSuggestions(
   decision: SuggestionDecision,
   ids?: Iterable<string>,
 ): RichTextDoc {
-  return { ...doc, content: decideNodes(doc.content, decision, ids ? new Set(ids) : undefined) };
+  const decided = { ...doc, content: decideNodes(doc.content, decision, ids ? new Set(ids) : undefined) };
+  // A suggested footnote reference that went takes its note with it (the editor's pairing rule).
+  pairFootnotesInTree(decided);
+  return decided;
 }
 
 export const acceptAllSuggestions = (doc: RichTextDoc) => decideSuggestions(doc, 'accept');

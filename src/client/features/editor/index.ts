@@ -11,6 +11,7 @@ export { caretColorFor } from './hooks/collab-user';
 export { useCollaboration, type CollabSession } from './hooks/useCollaboration';
 export { DocumentCollaboration } from './extensions/collaboration';
 export { LinkBehaviour } from './extensions/link-behaviour';
+export { FootnoteBehaviour } from './extensions/footnotes';
 export {
   Anchor,
   anchorSelection,

@@ -19,7 +19,8 @@ export type BlockCommandId =
   | 'divider'
   | 'taskList'
   | 'table'
-  | 'image';
+  | 'image'
+  | 'footnote';
 
 export type AiCommandId = 'aiComplete' | 'aiRewrite' | 'aiSummarize' | 'aiAssistant';
 
@@ -140,6 +141,14 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
     description: 'Upload a picture from your computer',
     group: 'Basic Blocks',
     keywords: ['picture', 'photo', 'upload', 'img', 'screenshot'],
+  },
+  {
+    id: 'footnote',
+    title: 'Footnote',
+    description: 'A numbered note at the end of the document',
+    group: 'Basic Blocks',
+    ...keysOf('footnote'),
+    keywords: ['note', 'citation', 'reference', 'endnote', 'source'],
   },
   {
     id: 'aiComplete',

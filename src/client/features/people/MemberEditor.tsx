@@ -3,6 +3,7 @@ import type { AuthUser } from '@client/features/auth';
 import {
   caretColorFor,
   DocumentCollaboration,
+  FootnoteBehaviour,
   LinkBehaviour,
   useCollaboration,
   type CollabSession,
@@ -68,6 +69,7 @@ function LiveBody({
       extensions: [
         ...createEditorExtensions({ history: false }),
         LinkBehaviour,
+        FootnoteBehaviour,
         // An editor adds images; a suggester sees them (an image cannot be a tracked change).
         ImageUpload.configure({ documentId, auth: { kind: 'session' }, canUpload: !suggesting }),
         ...(suggesting

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import {
   caretColorFor,
   DocumentCollaboration,
+  FootnoteBehaviour,
   LinkBehaviour,
   useCollaboration,
   type CollabSession,
@@ -53,6 +54,7 @@ function LiveEditor({
       extensions: [
         ...createEditorExtensions({ history: false }),
         LinkBehaviour,
+        FootnoteBehaviour,
         // A link that allows editing adds images; a suggesting visitor sees them.
         ImageUpload.configure({
           documentId,

@@ -5,6 +5,7 @@ import {
   AlignJustify,
   AlignLeft,
   AlignRight,
+  Asterisk,
   Bold,
   ChevronDownIcon,
   ImagePlus,
@@ -18,6 +19,7 @@ import {
   EDITOR_FONT_SIZES_PX,
   type TextAlignment,
 } from '@shared/constants';
+import { KEYMAP, shortcutLabel } from '@shared/keymap';
 import { SELECT_TRIGGER_CLASS_NAMES } from '@client/components/ui/select-trigger-style';
 import { Separator } from '@client/components/ui/separator';
 import { onDemand, OnDemandControl } from '@client/lib/on-demand';
@@ -212,6 +214,14 @@ export function FormattingToolbar({
           <Icon />
         </ToolbarButton>
       ))}
+      <Separator orientation="vertical" className="mx-1 h-6" />
+      <ToolbarButton
+        label={`Insert footnote (${shortcutLabel(KEYMAP.footnote.keys)})`}
+        disabled={disabled}
+        onClick={() => editor.chain().focus().insertFootnote().run()}
+      >
+        <Asterisk />
+      </ToolbarButton>
       {state.images && (
         <>
           <Separator orientation="vertical" className="mx-1 h-6" />

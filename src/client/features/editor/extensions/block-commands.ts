@@ -48,6 +48,8 @@ export function runBlockCommand(editor: Editor, id: BlockCommandId, range?: Rang
       return chain.toggleTaskList().run();
     case 'table':
       return chain.insertTable({ rows: NEW_TABLE_ROWS, cols: NEW_TABLE_COLUMNS, withHeaderRow: true }).run();
+    case 'footnote':
+      return chain.insertFootnote().run();
     case 'image': {
       const upload = editor.storage.imageUpload;
       if (!upload) return false;

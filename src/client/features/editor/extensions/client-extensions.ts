@@ -8,6 +8,7 @@ import type { EditorAiActions } from '../ai-actions';
 import type { CollabSession, CollabUser } from '../hooks/useCollaboration';
 import { CaretBlock } from './caret-block';
 import { DocumentCollaboration } from './collaboration';
+import { FootnoteBehaviour } from './footnotes';
 import { LatePluginViews } from './late-plugin-views';
 import { LinkBehaviour } from './link-behaviour';
 import { SelectionBeforeKeys } from './selection-before-keys';
@@ -95,6 +96,7 @@ export function createClientExtensions(options: {
     SelectionBeforeKeys,
     LatePluginViews,
     LinkBehaviour,
+    FootnoteBehaviour,
     Placeholder.configure({
       placeholder: ({ node }) => (node.type.name === 'heading' ? HEADING_PLACEHOLDER : BODY_PLACEHOLDER),
     }),
