@@ -310,7 +310,10 @@ function applyMarkers(html: string): string {
  * importer reads as the document's notes.
  */
 function footnotesAsSection(html: string): string {
-  return html.replace(/<ol>(<li id="footnote-\d+">[\s\S]*<\/li>)<\/ol>$/u, '<section class="footnotes"><ol>$1</ol></section>');
+  return html.replace(
+    /<ol>(<li id="footnote-\d+">[\s\S]*<\/li>)<\/ol>$/u,
+    '<section class="footnotes"><ol>$1</ol></section>',
+  );
 }
 
 export class CorruptFileError extends Error {

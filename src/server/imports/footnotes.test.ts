@@ -58,9 +58,13 @@ describe('footnotes through every export and import', () => {
 
   it('HTML export writes numbered references and a list of notes with back-links, and imports back the same', async () => {
     const html = String((await exportDocument('Notes', FOOTNOTES_DOCUMENT, 'html')).body);
-    expect(html).toMatch(/Whales sing<sup class="footnote-ref"><a (id="fnref1" href="#fn1"|href="#fn1" id="fnref1")>1<\/a><\/sup>/);
+    expect(html).toMatch(
+      /Whales sing<sup class="footnote-ref"><a (id="fnref1" href="#fn1"|href="#fn1" id="fnref1")>1<\/a><\/sup>/,
+    );
     expect(html).toContain('<section class="footnotes" data-footnotes>');
-    expect(html).toMatch(/<li id="fn2">[\s\S]*Griffin[\s\S]*<a class="footnote-backref"[^>]*href="#fnref2">↩<\/a>/);
+    expect(html).toMatch(
+      /<li id="fn2">[\s\S]*Griffin[\s\S]*<a class="footnote-backref"[^>]*href="#fnref2">↩<\/a>/,
+    );
     expect(html).not.toMatch(/href="#fn[^"]*"[^>]*target=/);
     expect(byNumber(await roundTrip('html'))).toEqual(byNumber(FOOTNOTES_DOCUMENT));
   });
@@ -116,7 +120,10 @@ describe('footnotes through every export and import', () => {
     expect(content.content.map((node) => node.type)).toEqual(['paragraph', 'footnotes']);
     expect(content.content[0]!.content!.filter((node) => node.type === 'footnoteReference')).toHaveLength(2);
     expect(JSON.stringify(content.content[0])).toContain('Not a note: [^missing].');
-    expect(notes(content)).toEqual(['The first note. / Its second paragraph.', 'Defined first, used second.']);
+    expect(notes(content)).toEqual([
+      'The first note. / Its second paragraph.',
+      'Defined first, used second.',
+    ]);
   });
 
   it('HTML from GitHub (user-content- anchors, a heading in the section, back-links inside the note)', async () => {

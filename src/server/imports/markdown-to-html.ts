@@ -96,7 +96,9 @@ const markdown = new Marked({ gfm: true, breaks: false, async: false }).use({
     },
     postprocess(html) {
       const notes = footnotes.notes.filter(Boolean);
-      return notes.length > 0 ? `${html}<section class="footnotes"><ol>${notes.join('')}</ol></section>` : html;
+      return notes.length > 0
+        ? `${html}<section class="footnotes"><ol>${notes.join('')}</ol></section>`
+        : html;
     },
   },
 });

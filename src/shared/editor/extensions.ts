@@ -32,7 +32,13 @@ import {
   UNDO_HISTORY_DEPTH,
   UNDO_NEW_GROUP_DELAY_MS,
 } from '../constants';
-import { FootnoteNode, FootnoteReferenceNode, FootnotesNode, FOOTNOTES, footnoteNumbersOf } from './footnotes';
+import {
+  FootnoteNode,
+  FootnoteReferenceNode,
+  FootnotesNode,
+  FOOTNOTES,
+  footnoteNumbersOf,
+} from './footnotes';
 import { ImageNode } from './image-node';
 import { LinkMark } from './link-mark';
 import { isSafeHref } from './links';

@@ -266,7 +266,12 @@ function block(node: RichTextNode): (BlockContent | DefinitionContent)[] {
     case 'footnotes':
       return (node.content ?? []).map((note) => {
         const label = footnoteLabel(note.attrs?.id);
-        return { type: 'footnoteDefinition', identifier: label, label, children: blocks(note.content) as BlockContent[] };
+        return {
+          type: 'footnoteDefinition',
+          identifier: label,
+          label,
+          children: blocks(note.content) as BlockContent[],
+        };
       });
     default: {
       // A node without a Markdown form keeps its text.

@@ -63,7 +63,10 @@ const SESSION_IMAGES = { kind: 'session' } as const;
 
 function ReadOnlyBody({ content }: { content: unknown }) {
   const sanitized = useMemo(
-    () => sanitizeRenderedHtml(generateHTML(content as RichTextDoc, createRenderExtensions(content as RichTextDoc))),
+    () =>
+      sanitizeRenderedHtml(
+        generateHTML(content as RichTextDoc, createRenderExtensions(content as RichTextDoc)),
+      ),
     [content],
   );
   const html = useHtmlWithImageAccess(sanitized, SESSION_IMAGES);

@@ -116,7 +116,10 @@ function PasswordPrompt({
 
 function ReadOnlyDocument({ shared }: { shared: SharedDocument }) {
   const sanitized = useMemo(
-    () => sanitizeRenderedHtml(generateHTML(shared.content as RichTextDoc, createRenderExtensions(shared.content as RichTextDoc))),
+    () =>
+      sanitizeRenderedHtml(
+        generateHTML(shared.content as RichTextDoc, createRenderExtensions(shared.content as RichTextDoc)),
+      ),
     [shared.content],
   );
   const imageAuth = useMemo(
