@@ -21,11 +21,11 @@ export const FOOTNOTES = 'footnotes';
 export const FOOTNOTE = 'footnote';
 
 export const FOOTNOTE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-export const isFootnoteId = (value: unknown): value is string =>
+const isFootnoteId = (value: unknown): value is string =>
   typeof value === 'string' && FOOTNOTE_ID_PATTERN.test(value);
 
 /** A short random id (no crypto.randomUUID: it is missing outside secure contexts, e.g. plain http on a LAN). */
-export function newFootnoteId(): string {
+function newFootnoteId(): string {
   const bytes = new Uint8Array(8);
   globalThis.crypto.getRandomValues(bytes);
   return `fn${Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0')).join('')}`.slice(0, 14);
@@ -77,7 +77,7 @@ export function planFootnotes(
 }
 
 /** Whether applying the plan changes nothing. */
-export function planIsIdentity(
+function planIsIdentity(
   plan: FootnotePlan,
   referenceIds: readonly unknown[],
   noteIds: readonly unknown[],
@@ -280,7 +280,7 @@ function footnoteBody(element: HTMLElement): HTMLElement {
 }
 
 /** `#fn1`, `#fn-abc`, `#user-content-fn-1` (GitHub), `#footnote-1` (mammoth) → the note's name in the file. */
-export function footnoteHrefId(href: string | null | undefined): string | undefined {
+function footnoteHrefId(href: string | null | undefined): string | undefined {
   const match = /^#(?:user-content-)?(?:fn|footnote)-?([A-Za-z0-9_-]{1,60})$/u.exec(href ?? '');
   return match ? match[1] : undefined;
 }
@@ -342,7 +342,7 @@ export function footnoteNumbers(doc: ProseMirrorNode): Map<string, number> {
 /**
  * Adds to `tr` the steps that pair references and notes again in `tr.doc`; false when they were paired.
  */
-export function syncFootnotes(tr: Transaction): boolean {
+function syncFootnotes(tr: Transaction): boolean {
   const { doc } = tr;
   const { schema } = doc.type;
   const found = scan(doc);
@@ -445,7 +445,7 @@ export function touchesFootnotes(tr: Transaction): boolean {
   return touched;
 }
 
-export const footnoteSyncKey = new PluginKey('footnoteSync');
+const footnoteSyncKey = new PluginKey('footnoteSync');
 
 /**
  * Pairs references and notes after each local change. Changes from collaborators are left alone: their

@@ -65,11 +65,11 @@ function moveCaret(view: EditorView, pos: number | undefined): boolean {
   return true;
 }
 
-export function jumpToNote(view: EditorView, id: string): boolean {
+function jumpToNote(view: EditorView, id: string): boolean {
   return moveCaret(view, footnoteTextPosition(view.state.doc, id));
 }
 
-export function jumpToReference(view: EditorView, id: string): boolean {
+function jumpToReference(view: EditorView, id: string): boolean {
   return moveCaret(view, footnoteReferenceEnd(view.state.doc, id));
 }
 
