@@ -27,6 +27,7 @@ describe('slash-command palette', () => {
       'To-do List',
       'Table',
       'Image',
+      'Footnote',
     ]);
     expect(sections[1]?.items.map((i) => i.command.title)).toEqual([
       'AI Complete',
@@ -43,6 +44,7 @@ describe('slash-command palette', () => {
       'Ctrl+Shift+7',
       'Ctrl+Shift+B',
       'Ctrl+Alt+C',
+      'Ctrl+Alt+F',
       'Ctrl+Shift+Enter',
       'Ctrl+R',
       'Ctrl+/',

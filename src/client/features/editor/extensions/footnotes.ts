@@ -14,7 +14,6 @@ import {
   footnoteTextPosition,
   touchesFootnotes,
 } from '@shared/editor/footnotes';
-import { KEYMAP } from '@shared/keymap';
 
 /**
  * Footnotes in the browser editor (the nodes and their pairing rule are shared: src/shared/editor/footnotes.ts):
@@ -22,8 +21,9 @@ import { KEYMAP } from '@shared/keymap';
  *   the same undo step; collaborators' changes arrive paired);
  * - each reference shows its number, drawn from its place among the references (a node decoration carries it);
  * - clicking a number (or Enter on a selected one) puts the caret in its note; the note's ↩ returns the caret
- *   to just after its reference;
- * - the footnote shortcut inserts one at the caret.
+ *   to just after its reference.
+ * The shortcut, the toolbar button and /footnote (the palette binds the shortcut) call the shared
+ * `insertFootnote` command.
  */
 
 const isRemote = (tr: Transaction) =>
@@ -170,7 +170,6 @@ export const FootnoteBehaviour = Extension.create({
 
   addKeyboardShortcuts() {
     return {
-      [KEYMAP.footnote.keys]: () => this.editor.commands.insertFootnote(),
       Enter: () => {
         const { selection } = this.editor.state;
         if (!(selection instanceof NodeSelection) || selection.node.type.name !== FOOTNOTE_REFERENCE)
