@@ -1,9 +1,9 @@
 import { generateHTML, generateJSON } from '@tiptap/html/server';
 import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
-import { createEditorExtensions } from '@shared/editor/extensions';
+import { createEditorExtensions, createRenderExtensions } from '@shared/editor/extensions';
 import { filterStyle, sanitizeHtmlOptions } from '@shared/editor/html-policy';
-import { EVERY_NODE_DOCUMENT, TABLES_AND_TASKS_DOCUMENT } from '@shared/export/fixture';
+import { EVERY_NODE_DOCUMENT, FOOTNOTES_DOCUMENT, TABLES_AND_TASKS_DOCUMENT } from '@shared/export/fixture';
 import { sanitizeRenderedHtml as browserSanitize } from './sanitize-html';
 
 // The browser's sanitizer (DOMPurify, on this test environment's DOM) against the server's (sanitize-html),
@@ -66,6 +66,8 @@ const HOSTILE: Record<string, string> = {
     '<img src="/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c" alt="A cat" title="Cat" data-width="50" data-align="left">',
   'captioned image':
     '<figure class="x" style="position: fixed" onclick="x()"><img src="/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c" alt="A cat" title="On the wall" data-width="75" data-align="right"><figcaption onmouseover="x()">On the wall</figcaption></figure>',
+  'hostile footnotes':
+    '<p>x<sup class="footnote-ref evil" data-footnote-ref="<b>" onclick="x()"><a href="#fn1" id="main" target="_self">1</a></sup></p><section class="footnotes other" data-footnotes="1" style="position: fixed"><ol><li id="fn1" data-footnote="ok_1"><div class="footnote-body x"><p>n</p></div><a href="#fnref1" class="footnote-backref" aria-label="Click me" id="fnref1">↩</a></li></ol></section>',
   'hostile highlight':
     '<mark data-color="url(x)" style="background-color: red; color: inherit">m</mark><mark data-color="#fef08a" style="background-color: #fef08a">ok</mark><sub onclick="x()">2</sub><sup>3</sup>',
 };
@@ -105,6 +107,17 @@ describe('the rendered-HTML policy', () => {
     }
     expect(server).toContain('target="_blank"');
     expect(server).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it('keeps numbered footnotes and their back-links; in-page footnote links open no new tab', () => {
+    const html = generateHTML(FOOTNOTES_DOCUMENT, createRenderExtensions(FOOTNOTES_DOCUMENT));
+    const server = serverSanitize(html);
+    expect(canonical(browserSanitize(html))).toBe(canonical(server));
+    expect(canonical(server)).toContain('<sup class="footnote-ref"><a href="#fn1" id="fnref1">1</a></sup>');
+    expect(canonical(server)).toContain('<section class="footnotes" data-footnotes=""><ol><li id="fn1">');
+    expect(canonical(server)).toContain(
+      '<a aria-label="Back to the text" class="footnote-backref" href="#fnref2">↩</a>',
+    );
   });
 
   it('keeps tables, task lists, highlight and sub/superscript, with every checkbox disabled', () => {

@@ -194,7 +194,7 @@ export function sanitizeHtmlOptions(): SanitizeHtmlOptions {
     transformTags: {
       '*': (tagName, attribs) => ({ tagName, attribs: withValidValues(attribs) }),
       a: (tagName, attribs) => {
-        const { href, ...rest } = withValidValues(attribs);
+        const { href, target: _target, rel: _rel, ...rest } = withValidValues(attribs);
         return {
           tagName,
           attribs: {
