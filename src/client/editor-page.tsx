@@ -1,5 +1,6 @@
 import { aiEditorPlugin } from '@client/features/ai';
 import { chatEditorPlugin } from '@client/features/ai-chat';
+import { commentsEditorPlugin } from '@client/features/comments';
 import { analysisEditorPlugin } from '@client/features/analysis';
 import { EditorPage as Editor, type EditorPlugin } from '@client/features/editor';
 import { exportEditorPlugin } from '@client/features/export';
@@ -27,6 +28,7 @@ const EDITOR_PLUGINS: readonly EditorPlugin[] = [
   goalsEditorPlugin,
   imagesEditorPlugin,
   sharingEditorPlugin,
+  commentsEditorPlugin,
   historyEditorPlugin,
   exportEditorPlugin,
   templatesEditorPlugin,

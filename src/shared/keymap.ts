@@ -41,6 +41,7 @@ export const KEYMAP = {
   commandPalette: inEditor('General', '/', 'Command palette (at the start of a line)'),
   undo: inEditor('General', 'Mod-z', 'Undo'),
   redo: inEditor('General', 'Mod-Shift-z', 'Redo'),
+  comment: inEditor('General', 'Mod-Alt-m', 'Comment on the selection'),
 
   bold: inEditor('Formatting', 'Mod-b', 'Bold'),
   italic: inEditor('Formatting', 'Mod-i', 'Italic'),

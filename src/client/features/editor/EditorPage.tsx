@@ -611,19 +611,38 @@ function EditorFrame(props: EditorFrameProps) {
             <OutlinePanel editor={editor} onClose={closeOutline} />
           </Suspense>
         )}
+        {!focusMode &&
+          editor &&
+          bodyReady &&
+          plugins.map(({ name, SidePanel }) => SidePanel && <SidePanel key={name} editor={editor} />)}
       </div>
       {/* The open analysis fills the left column, where the hint would cover it. */}
       {!focusMode && !analysisOpen && <ShortcutsHint />}
       {editor && bodyReady && (
         <Suspense fallback={null}>
-          <SelectionToolbar editor={editor} onImprove={ai.improveSelection} />
+          <SelectionToolbar
+            editor={editor}
+            onImprove={ai.improveSelection}
+            actions={plugins.map(
+              ({ name, SelectionAction }) =>
+                SelectionAction && <SelectionAction key={name} editor={editor} />,
+            )}
+          />
           <TableMenu editor={editor} />
           <BlockMenu editor={editor} onGenerate={ai.generate} />
         </Suspense>
       )}
       {aiTools?.overlay}
       {plugins.map(
-        ({ name, Overlay }) => Overlay && <Overlay key={name} documentId={document.id} editor={editor} />,
+        ({ name, Overlay }) =>
+          Overlay && (
+            <Overlay
+              key={name}
+              documentId={document.id}
+              editor={editor}
+              provider={session?.provider ?? null}
+            />
+          ),
       )}
       {chatMounted && editor && ChatPanel && (
         <Suspense fallback={null}>

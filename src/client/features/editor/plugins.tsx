@@ -1,3 +1,4 @@
+import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type { AnyExtension, Editor } from '@tiptap/core';
 import { createContext, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { EditorAiActions } from './ai-actions';
@@ -90,8 +91,15 @@ export interface EditorPlugin {
   ModeSwitch?: ComponentType<{ editor: Editor }>;
   /** Above the text, under the title, once the document is ready (e.g. the suggestions under review). */
   AboveText?: ComponentType<{ editor: Editor }>;
-  /** Panels and dialogs over the page (in plugin order), also while the editor is being made. */
-  Overlay?: ComponentType<{ documentId: string; editor: Editor | null }>;
+  /**
+   * Panels and dialogs over the page (in plugin order), also while the editor is being made. `provider` is the
+   * document's collaboration socket (its stateless messages), absent while the session starts.
+   */
+  Overlay?: ComponentType<{ documentId: string; editor: Editor | null; provider: HocuspocusProvider | null }>;
+  /** A column beside the text, after the Outline (in plugin order), once the document is ready. */
+  SidePanel?: ComponentType<{ editor: Editor }>;
+  /** Buttons at the end of the floating selection toolbar (in plugin order). */
+  SelectionAction?: ComponentType<{ editor: Editor }>;
   /**
    * The AI tools of a live editor (one plugin offers them). A hook: the page calls it on every render of the
    * live editor, always the same one, as the plugin list never changes while the app runs.

@@ -13,6 +13,7 @@ import {
   Superscript,
   Underline,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from '@client/components/ui/use-toast';
 import { normalizeLinkInput } from '../link';
 import { ToolbarButton } from './ToolbarButton';
@@ -21,6 +22,8 @@ export interface SelectionToolbarProps {
   editor: Editor;
   /** AI Improve (features/ai); disabled when absent. */
   onImprove?: () => void;
+  /** The plugins' buttons, at the end (e.g. Comment). */
+  actions?: ReactNode;
 }
 
 /**
@@ -52,7 +55,7 @@ export function promptForLink(
 }
 
 /** The floating selection toolbar: shown while the selection is non-empty. */
-export function SelectionToolbar({ editor, onImprove }: SelectionToolbarProps) {
+export function SelectionToolbar({ editor, onImprove, actions }: SelectionToolbarProps) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -147,6 +150,7 @@ export function SelectionToolbar({ editor, onImprove }: SelectionToolbarProps) {
       >
         <Quote />
       </ToolbarButton>
+      {actions}
     </BubbleMenu>
   );
 }

@@ -1,0 +1,119 @@
+import type { Editor } from '@tiptap/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { toast } from '@client/components/ui/use-toast';
+import { selectionAnchor, threadRanges } from './anchor';
+import { setHighlightState, type CommentUiStorage } from './comment-ui';
+import { COMPOSER_GAP_PX, RANGES_DELAY_MS } from './constants';
+import { refreshThreads, useThreads } from './queries';
+import type { CommentsStore, CommentsUiState } from './store';
+
+const NO_STATE: CommentsUiState = { panelOpen: false, filter: 'open', activeThreadId: null, composer: null };
+const noSubscribe = () => () => {};
+const noState = () => NO_STATE;
+
+type StatelessListener = (data: { payload: string }) => void;
+
+/** The document's collaboration provider, which passes on the server's stateless messages. */
+export interface StatelessSource {
+  on: (event: 'stateless', listener: StatelessListener) => unknown;
+  off: (event: 'stateless', listener: StatelessListener) => unknown;
+}
+
+/** The page's comment controls for this editor, or null where the page has none. */
+export function commentsOf(editor: Editor | null): CommentUiStorage | null {
+  return editor?.storage.commentUi?.options.api ? editor.storage.commentUi : null;
+}
+
+export function useCommentsState(store: CommentsStore | undefined): CommentsUiState {
+  return useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.get ?? noState);
+}
+
+/** Opens the composer on the selection (the selection toolbar's Comment, Ctrl/⌘+Alt+M). */
+export function openComposer(editor: Editor): void {
+  const comments = commentsOf(editor);
+  if (!comments?.options.canComment) return;
+  const anchor = selectionAnchor(editor.state);
+  if (!anchor) {
+    toast({ title: 'Select the text to comment on', description: 'Then press Comment.' });
+    return;
+  }
+  const end = editor.view.coordsAtPos(editor.state.selection.to);
+  const start = editor.view.coordsAtPos(editor.state.selection.from);
+  comments.store.set({
+    composer: { anchor, top: end.bottom + COMPOSER_GAP_PX, left: Math.min(start.left, end.left) },
+  });
+}
+
+/** Scrolls the text to a thread's passage (the panel's click on a thread). */
+export function revealThread(editor: Editor, threadId: string): void {
+  const range = threadRanges(editor.state.doc).get(threadId);
+  if (!range) return;
+  const { node } = editor.view.domAtPos(range.from + 1);
+  const element = node instanceof Element ? node : node.parentElement;
+  const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  element?.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+}
+
+/**
+ * Keeps the text's highlights in step with the threads (resolved ones are not highlighted) and the active
+ * thread, and refreshes the threads when the server says they changed.
+ */
+export function useCommentsSync(editor: Editor | null, provider: StatelessSource | null) {
+  const comments = commentsOf(editor);
+  const threads = useThreads(comments?.options.api ?? null);
+  const state = useCommentsState(comments?.store);
+  const queryClient = useQueryClient();
+  const documentId = comments?.options.api?.documentId;
+
+  useEffect(() => {
+    if (!editor || !threads.data) return;
+    const resolved = new Set(threads.data.filter((thread) => thread.status === 'resolved').map((t) => t.id));
+    setHighlightState(editor.view, { resolved });
+  }, [editor, threads.data]);
+
+  useEffect(() => {
+    if (editor) setHighlightState(editor.view, { active: state.activeThreadId });
+  }, [editor, state.activeThreadId]);
+
+  useEffect(() => {
+    if (!provider || !documentId) return;
+    const onStateless = ({ payload }: { payload: string }) => {
+      if (isCommentsMessage(payload)) void refreshThreads(queryClient, documentId);
+    };
+    provider.on('stateless', onStateless);
+    return () => {
+      provider.off('stateless', onStateless);
+    };
+  }, [provider, documentId, queryClient]);
+  return threads;
+}
+
+function isCommentsMessage(payload: string): boolean {
+  try {
+    const message = JSON.parse(payload) as { type?: unknown } | null;
+    return message?.type === 'comments';
+  } catch {
+    return false;
+  }
+}
+
+/** Where each thread's passage is in the text now, followed (a little behind typing) while `enabled`. */
+export function useThreadRanges(editor: Editor, enabled: boolean) {
+  const [ranges, setRanges] = useState(() => threadRanges(editor.state.doc));
+  useEffect(() => {
+    if (!enabled) return;
+    setRanges(threadRanges(editor.state.doc));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onUpdate = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setRanges(threadRanges(editor.state.doc)), RANGES_DELAY_MS);
+    };
+    editor.on('update', onUpdate);
+    return () => {
+      clearTimeout(timer);
+      editor.off('update', onUpdate);
+    };
+  }, [editor, enabled]);
+  return ranges;
+}
