@@ -66,7 +66,7 @@ export function sharedCommentsApi(documentId: string, shareToken: () => string |
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {

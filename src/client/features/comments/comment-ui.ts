@@ -22,6 +22,11 @@ export interface CommentUiOptions {
   canComment: boolean;
   /** A share-link visitor names themself before their first comment. */
   asksForName: boolean;
+  /**
+   * A page that shows the saved copy brings it again after a new thread, whose mark the server added (a page
+   * on the live document gets the mark through the socket).
+   */
+  onThreadCreated?: () => void;
 }
 
 export interface CommentUiStorage {

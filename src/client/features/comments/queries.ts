@@ -18,11 +18,13 @@ async function allThreads(api: CommentsApi): Promise<CommentThread[]> {
   return threads;
 }
 
-export function useThreads(api: CommentsApi | null) {
+/** `pollMs`: on a page without the document's socket, which would tell when threads change. */
+export function useThreads(api: CommentsApi | null, pollMs?: number) {
   return useQuery({
     queryKey: threadsQueryKey(api?.documentId ?? ''),
     queryFn: () => allThreads(api!),
     enabled: api !== null,
+    refetchInterval: pollMs,
   });
 }
 

@@ -98,12 +98,10 @@ function isCommentsMessage(payload: string): boolean {
   }
 }
 
-/** Where each thread's passage is in the text now, followed (a little behind typing) while `enabled`. */
-export function useThreadRanges(editor: Editor, enabled: boolean) {
+/** Where each thread's passage is in the text now, followed a little behind typing. */
+export function useThreadRanges(editor: Editor) {
   const [ranges, setRanges] = useState(() => threadRanges(editor.state.doc));
   useEffect(() => {
-    if (!enabled) return;
-    setRanges(threadRanges(editor.state.doc));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onUpdate = () => {
       clearTimeout(timer);
@@ -114,6 +112,6 @@ export function useThreadRanges(editor: Editor, enabled: boolean) {
       clearTimeout(timer);
       editor.off('update', onUpdate);
     };
-  }, [editor, enabled]);
+  }, [editor]);
   return ranges;
 }

@@ -9,6 +9,7 @@ import {
   type CollabSession,
 } from '@client/features/editor';
 import { CollaboratorStatus } from '@client/components/CollaboratorStatus';
+import { CommentsBesideText, CommentUi, documentCommentsApi } from '@client/features/comments';
 import { ImageSettingsDialog, ImageUpload } from '@client/features/images';
 import { SuggestingMode } from '@client/features/suggestions';
 import { getSession, needsRefresh, refreshSession } from '@client/lib/session-store';
@@ -80,6 +81,7 @@ function LiveBody({
               }),
             ]
           : []),
+        CommentUi.configure({ api: documentCommentsApi(documentId), canComment: true, asksForName: false }),
         DocumentCollaboration.configure({ document: session.ydoc, field: COLLAB_FRAGMENT }),
         CollaborationCaret.configure({
           provider: session.provider,
@@ -101,7 +103,9 @@ function LiveBody({
   }, [editor, editable]);
   return (
     <>
-      <EditorContent editor={editor} />
+      <CommentsBesideText editor={editor} live={session.provider}>
+        <EditorContent editor={editor} />
+      </CommentsBesideText>
       <ImageSettingsDialog editor={editor} />
     </>
   );

@@ -1,5 +1,6 @@
 import { COLLAB_CLOSE, COLLAB_FRAGMENT } from '@shared/editor/collab-protocol';
 import { Button } from '@client/components/ui/button';
+import { CommentsBesideText, CommentUi, sharedCommentsApi } from '@client/features/comments';
 import { ImageSettingsDialog, ImageUpload } from '@client/features/images';
 import { SuggestingMode } from '@client/features/suggestions';
 import { createEditorExtensions } from '@shared/editor/extensions';
@@ -69,6 +70,11 @@ function LiveEditor({
               }),
             ]
           : []),
+        CommentUi.configure({
+          api: sharedCommentsApi(documentId, shareToken),
+          canComment: true,
+          asksForName: true,
+        }),
         DocumentCollaboration.configure({ document: session.ydoc, field: COLLAB_FRAGMENT }),
         CollaborationCaret.configure({
           provider: session.provider,
@@ -83,7 +89,9 @@ function LiveEditor({
   );
   return (
     <>
-      <EditorContent editor={editor} data-testid="shared-editor" />
+      <CommentsBesideText editor={editor} live={session.provider}>
+        <EditorContent editor={editor} data-testid="shared-editor" />
+      </CommentsBesideText>
       <ImageSettingsDialog editor={editor} />
     </>
   );

@@ -57,7 +57,10 @@ export function CommentComposer({
     actions.create.mutate(
       { id, anchor: composer.anchor, body, ...(options.asksForName ? { authorName: name.trim() } : {}) },
       {
-        onSuccess: () => store.set({ composer: null, panelOpen: true, filter: 'open', activeThreadId: id }),
+        onSuccess: () => {
+          store.set({ composer: null, panelOpen: true, filter: 'open', activeThreadId: id });
+          options.onThreadCreated?.();
+        },
         onError: (error) => {
           const moved = error instanceof ApiError && error.code === 'anchor_not_found';
           toast({

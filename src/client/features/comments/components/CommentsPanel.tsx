@@ -27,11 +27,11 @@ export function CommentsPanel({ editor, comments }: { editor: Editor; comments: 
   const state = useCommentsState(store);
   const threads = useThreads(api);
   const actions = useThreadActions(api);
-  const ranges = useThreadRanges(editor, state.panelOpen);
+  const ranges = useThreadRanges(editor);
   const list = useRef<HTMLOListElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const all = threads.data ?? [];
+  const all = useMemo(() => threads.data ?? [], [threads.data]);
   const counts = useMemo(
     () => ({
       open: all.filter((thread) => thread.status === 'open').length,
