@@ -15,6 +15,7 @@ export const commentsEditorPlugin: EditorPlugin = {
     CommentUi.configure({ api: documentCommentsApi(documentId), canComment: true, asksForName: false }),
   ],
   HeaderAction: CommentsButton,
+  ToolbarAction: ({ editor }) => <CommentsButton editor={editor} placement="toolbar" />,
   SelectionAction: CommentSelectionButton,
   SidePanel: CommentsSidePanel,
   Overlay: ({ editor, provider }) => <CommentsOverlay editor={editor} live={provider} />,

@@ -541,6 +541,10 @@ function EditorFrame(props: EditorFrameProps) {
               editor && OutlinePanel ? () => (outlineOpen ? closeOutline() : setOutlineOpen(true)) : undefined
             }
           />
+          {editor &&
+            plugins.map(
+              ({ name, ToolbarAction }) => ToolbarAction && <ToolbarAction key={name} editor={editor} />,
+            )}
           {editor && (
             <>
               <Separator orientation="vertical" className="mx-1 h-6" />

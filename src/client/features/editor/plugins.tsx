@@ -98,6 +98,8 @@ export interface EditorPlugin {
   Overlay?: ComponentType<{ documentId: string; editor: Editor | null; provider: HocuspocusProvider | null }>;
   /** A column beside the text, after the Outline (in plugin order), once the document is ready. */
   SidePanel?: ComponentType<{ editor: Editor }>;
+  /** Controls in the toolbar row, after the panel toggles (in plugin order). */
+  ToolbarAction?: ComponentType<{ editor: Editor }>;
   /** Buttons at the end of the floating selection toolbar (in plugin order). */
   SelectionAction?: ComponentType<{ editor: Editor }>;
   /**

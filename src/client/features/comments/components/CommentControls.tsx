@@ -2,6 +2,7 @@ import type { Editor } from '@tiptap/core';
 import { MessageSquare, MessageSquarePlus } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Button } from '@client/components/ui/button';
+import { cn } from '@client/lib/utils';
 import { ariaKeyShortcuts, KEYMAP, matchesShortcut, shortcutLabel } from '@shared/keymap';
 import { useThreads } from '../queries';
 import '../comments.css';
@@ -17,20 +18,35 @@ import {
 const CommentComposer = lazy(() => import('./CommentComposer').then((m) => ({ default: m.CommentComposer })));
 const CommentsPanel = lazy(() => import('./CommentsPanel').then((m) => ({ default: m.CommentsPanel })));
 
-/** The header's Comments button, with the number of open threads. */
-export function CommentsButton({ editor }: { editor: Editor | null }) {
+/**
+ * The Comments button, with the number of open threads: in the header, and on a phone (where the header's
+ * second row is full) in the toolbar row with the other panels' toggles.
+ */
+export function CommentsButton({
+  editor,
+  placement = 'header',
+}: {
+  editor: Editor | null;
+  placement?: 'header' | 'toolbar' | 'page';
+}) {
   const comments = commentsOf(editor);
   const threads = useThreads(comments?.options.api ?? null);
   const state = useCommentsState(comments?.store);
   const open = threads.data?.filter((thread) => thread.status === 'open').length ?? 0;
   return (
     <Button
-      variant="outline"
+      variant={placement === 'toolbar' ? 'ghost' : 'outline'}
       size="sm"
       disabled={!comments}
       aria-pressed={state.panelOpen}
       aria-label={open > 0 ? `Comments (${open} open)` : 'Comments'}
+      title={`Comments (${shortcutLabel(KEYMAP.comment.keys)} comments on the selection)`}
       data-testid="comments-button"
+      className={cn(
+        'relative',
+        placement === 'header' && 'max-sm:hidden',
+        placement === 'toolbar' && 'h-8 px-2 sm:hidden',
+      )}
       onClick={() =>
         comments?.store.set({
           panelOpen: !state.panelOpen,
@@ -39,7 +55,7 @@ export function CommentsButton({ editor }: { editor: Editor | null }) {
       }
     >
       <MessageSquare />
-      <span className="hidden sm:inline">Comments</span>
+      <span className={placement === 'toolbar' ? 'sr-only' : undefined}>Comments</span>
       {open > 0 && (
         <span className="rounded-full bg-amber-500/20 px-1.5 text-xs tabular-nums text-amber-900 dark:text-amber-200">
           {open}

@@ -27,7 +27,7 @@ export function CommentsBesideText({
   return (
     <>
       <div className="mb-3 flex justify-end">
-        <CommentsButton editor={editor} />
+        <CommentsButton editor={editor} placement="page" />
       </div>
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
         <div className="min-w-0 flex-1">{children}</div>

@@ -1,5 +1,5 @@
 import { Check, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
@@ -44,6 +44,15 @@ export const ThreadCard = memo(function ThreadCard(props: ThreadCardProps) {
         ),
       },
     );
+  const statusButton = !thread.canResolve ? null : resolved ? (
+    <Button variant="outline" size="sm" onClick={() => setStatus('open')}>
+      <RotateCcw /> Reopen
+    </Button>
+  ) : (
+    <Button variant="outline" size="sm" onClick={() => setStatus('resolved')}>
+      <Check /> Resolve
+    </Button>
+  );
   return (
     <li
       className="[contain-intrinsic-size:auto_8rem] [content-visibility:auto]"
@@ -104,19 +113,10 @@ export const ThreadCard = memo(function ThreadCard(props: ThreadCardProps) {
             {resolved && thread.resolvedBy && (
               <p className="mt-2 text-xs text-muted-foreground">Resolved by {thread.resolvedBy.name}</p>
             )}
-            {canComment && !resolved && <ReplyBox {...props} />}
-            {thread.canResolve && (
-              <div className="mt-2 flex justify-end">
-                {resolved ? (
-                  <Button variant="outline" size="sm" onClick={() => setStatus('open')}>
-                    <RotateCcw /> Reopen
-                  </Button>
-                ) : (
-                  <Button variant="outline" size="sm" onClick={() => setStatus('resolved')}>
-                    <Check /> Resolve
-                  </Button>
-                )}
-              </div>
+            {canComment && !resolved ? (
+              <ReplyBox {...props} statusButton={statusButton} />
+            ) : (
+              statusButton && <div className="mt-2 flex justify-end">{statusButton}</div>
             )}
           </>
         )}
@@ -242,7 +242,12 @@ function CommentItem({
   );
 }
 
-function ReplyBox({ thread, actions, asksForName }: ThreadCardProps) {
+function ReplyBox({
+  thread,
+  actions,
+  asksForName,
+  statusButton,
+}: ThreadCardProps & { statusButton: ReactNode }) {
   const [body, setBody] = useState('');
   const [name, setName] = useState(storedVisitorName);
   const [named] = useState(() => storedVisitorName() !== '');
@@ -280,7 +285,8 @@ function ReplyBox({ thread, actions, asksForName }: ThreadCardProps) {
         maxLength={MAX_COMMENT_LENGTH}
         className="min-h-14"
       />
-      <div className="flex justify-end">
+      <div className="flex items-center justify-between gap-2">
+        {statusButton ?? <span />}
         <Button
           size="sm"
           onClick={send}
