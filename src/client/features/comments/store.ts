@@ -8,7 +8,7 @@ export interface CommentsUiState {
   filter: ThreadFilter;
   /** The thread highlighted in the text and selected in the panel. */
   activeThreadId: string | null;
-  /** Set while the composer is open: the passage it comments on and where to show it. */
+  /** Set while the composer is open: the passage it comments on and where to show it (page pixels). */
   composer: { anchor: CommentAnchor; top: number; left: number } | null;
 }
 

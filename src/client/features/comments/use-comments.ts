@@ -40,8 +40,13 @@ export function openComposer(editor: Editor): void {
   }
   const end = editor.view.coordsAtPos(editor.state.selection.to);
   const start = editor.view.coordsAtPos(editor.state.selection.from);
+  // In the page's coordinates, so the box stays under the passage as the page scrolls.
   comments.store.set({
-    composer: { anchor, top: end.bottom + COMPOSER_GAP_PX, left: Math.min(start.left, end.left) },
+    composer: {
+      anchor,
+      top: end.bottom + window.scrollY + COMPOSER_GAP_PX,
+      left: Math.min(start.left, end.left) + window.scrollX,
+    },
   });
 }
 

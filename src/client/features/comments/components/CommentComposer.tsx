@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Textarea } from '@client/components/ui/textarea';
@@ -76,12 +77,13 @@ export function CommentComposer({
 
   const width = Math.min(COMPOSER_WIDTH_PX, window.innerWidth - EDGE_PX * 2);
   const left = Math.max(EDGE_PX, Math.min(composer.left, window.innerWidth - width - EDGE_PX));
-  return (
+  // In the body, so its page coordinates hold whatever the host page's layout.
+  return createPortal(
     <div
       role="dialog"
       aria-labelledby={titleId}
       data-testid="comment-composer"
-      className="fixed z-50 space-y-2 rounded-lg border bg-popover p-3 text-popover-foreground shadow-lg"
+      className="absolute z-50 space-y-2 rounded-lg border bg-popover p-3 text-popover-foreground shadow-lg"
       style={{ top: composer.top, left, width }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
@@ -127,6 +129,7 @@ export function CommentComposer({
           {actions.create.isPending ? 'Commenting…' : 'Comment'}
         </Button>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
