@@ -51,7 +51,7 @@ interface HighlightMeta {
   resolved?: ReadonlySet<string>;
 }
 
-export const commentHighlightKey = new PluginKey<HighlightState>('commentHighlight');
+const commentHighlightKey = new PluginKey<HighlightState>('commentHighlight');
 
 const HIGHLIGHT_CLASS = 'qw-comment';
 const ACTIVE_CLASS = 'qw-comment-active';
@@ -135,7 +135,7 @@ function withoutThreads(fragment: Fragment, drop: ReadonlySet<string>): Fragment
  * one thread two passages. A cut's original is gone by the paste, and an in-editor drag moves the text, so
  * those keep their threads.
  */
-export function withoutCopiedThreads(slice: Slice, view: EditorView): Slice {
+function withoutCopiedThreads(slice: Slice, view: EditorView): Slice {
   if (view.dragging?.move) return slice;
   const pasted = new Set<string>();
   slice.content.descendants((node) => {

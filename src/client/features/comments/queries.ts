@@ -4,7 +4,7 @@ import type { CommentsApi } from './api';
 import { MAX_THREAD_PAGES } from './constants';
 
 /** Every thread of a document, open and resolved, in document order. */
-export const threadsQueryKey = (documentId: string) => ['comment-threads', documentId] as const;
+const threadsQueryKey = (documentId: string) => ['comment-threads', documentId] as const;
 
 async function allThreads(api: CommentsApi): Promise<CommentThread[]> {
   const threads: CommentThread[] = [];
