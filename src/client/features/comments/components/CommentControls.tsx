@@ -39,7 +39,6 @@ export function CommentsButton({
       size="sm"
       disabled={!comments}
       aria-pressed={state.panelOpen}
-      aria-label={open > 0 ? `Comments (${open} open)` : 'Comments'}
       title={`Comments (${shortcutLabel(KEYMAP.comment.keys)} comments on the selection)`}
       data-testid="comments-button"
       className={cn(
@@ -55,10 +54,11 @@ export function CommentsButton({
       }
     >
       <MessageSquare />
-      <span className={placement === 'toolbar' ? 'sr-only' : undefined}>Comments</span>
+      <span className={placement === 'toolbar' ? 'sr-only' : undefined}>Comments</span>{' '}
       {open > 0 && (
         <span className="rounded-full bg-amber-500/20 px-1.5 text-xs tabular-nums text-amber-900 dark:text-amber-200">
           {open}
+          <span className="sr-only">{' open'}</span>
         </span>
       )}
     </Button>
