@@ -155,3 +155,115 @@ test('a comment reaches the other person live; reply, resolve, reopen, and the p
   await ownerContext.close();
   await memberContext.close();
 });
+
+/** Double-clicks a word of the text (selecting it, also where the text cannot be edited). */
+async function selectWord(page: Page, testId: string, word: string) {
+  const box = await page.getByTestId(testId).evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      const rect = range.getBoundingClientRect();
+      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+    }
+    return null;
+  }, word);
+  if (!box) throw new Error(`"${word}" is not in the text`);
+  await page.mouse.dblclick(box.x, box.y);
+}
+
+test('a commenter and a "Can comment" visitor comment on the saved copy; the owner sees it live', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const owner = await signUp(request, 'Olive Owner', 'comments-owner');
+  const member = await signUp(request, 'Cora Commenter', 'comments-commenter');
+  const content = {
+    type: 'doc',
+    content: [
+      { type: 'paragraph', content: [{ type: 'text', text: 'The lighthouse keeper counted ships.' }] },
+    ],
+  };
+  const { id } = await createDocumentViaApi(request, owner, 'Keeper', content);
+  const auth = { Authorization: `Bearer ${owner.session.access_token}` };
+  const invited = await request.post(`/api/documents/${id}/members`, {
+    headers: auth,
+    data: { email: member.email, role: 'commenter' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const shared = await request.put(`/api/documents/${id}/share`, {
+    headers: auth,
+    data: { isPublic: true, allowCommenting: true },
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
+
+  const ownerContext = await signedInContext(browser, owner);
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.goto(`/editor/${id}`);
+  await waitForLive(ownerPage);
+
+  // The commenter reads the saved copy, selects a word and comments through the selection's button.
+  const memberContext = await signedInContext(browser, member);
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(`/shared-with-me/${id}`);
+  const memberText = memberPage.getByTestId('member-commentable-document');
+  await expect(memberText).toContainText('The lighthouse keeper counted ships.');
+  await expect(memberText).toHaveAttribute('contenteditable', 'false');
+  await selectWord(memberPage, 'member-commentable-document', 'lighthouse');
+  await memberPage.getByRole('button', { name: 'Comment', exact: true }).click();
+  const composer = memberPage.getByTestId('comment-composer');
+  await expect(composer).toContainText('lighthouse');
+  await composer.getByRole('textbox', { name: 'Comment' }).fill('Which lighthouse?');
+  await composer.getByRole('button', { name: 'Comment' }).click();
+  await expect(panel(memberPage).getByTestId('comment-thread')).toContainText('Which lighthouse?');
+  await expect(memberText.locator('.qw-comment')).toHaveText('lighthouse', { timeout: 15_000 });
+
+  // The owner's open editor shows it at once.
+  await expect(editorBody(ownerPage).locator('.qw-comment')).toHaveText('lighthouse', { timeout: 5_000 });
+  await expect(ownerPage.getByRole('button', { name: /^Comments\s*1\s*open$/u })).toBeVisible();
+
+  // A visitor of the "Can comment" link replies, giving a name once.
+  const visitorContext = await browser.newContext();
+  const visitorPage = await visitorContext.newPage();
+  await visitorPage.setViewportSize({ width: 390, height: 844 });
+  await visitorPage.goto(`/shared/${id}`);
+  const visitorText = visitorPage.getByTestId('shared-document');
+  await expect(visitorText.locator('.qw-comment')).toHaveText('lighthouse', { timeout: 15_000 });
+  await visitorText.locator('.qw-comment').click();
+  const visitorThread = panel(visitorPage).getByTestId('comment-thread');
+  await expect(visitorThread).toContainText('Which lighthouse?');
+  await visitorThread.getByRole('textbox', { name: 'Your name' }).fill('Vera Visitor');
+  await visitorThread.getByRole('textbox', { name: 'Reply' }).fill('The one on the point.');
+  await visitorThread.getByRole('button', { name: 'Reply' }).click();
+  await expect(visitorThread).toContainText('Vera Visitor');
+  await visitorPage.screenshot({ path: `${SHOTS}-visitor-light-390.png`, fullPage: true });
+  await expectAccessible(visitorPage, 'shared page with comments');
+  await ownerPage.getByRole('button', { name: /^Comments/ }).click();
+  const ownerThread = panel(ownerPage).getByTestId('comment-thread');
+  await expect(ownerThread).toContainText('1 reply', { timeout: 5_000 });
+  await ownerThread.click();
+  await expect(ownerThread).toContainText('The one on the point.', {
+    timeout: 5_000,
+  });
+
+  // Their name is remembered for their next comment.
+  await selectWord(visitorPage, 'shared-document', 'ships');
+  await visitorPage.keyboard.press('Control+Alt+m');
+  const visitorComposer = visitorPage.getByTestId('comment-composer');
+  await expect(visitorComposer.getByRole('textbox', { name: 'Comment' })).toBeFocused();
+  await expect(visitorComposer.getByRole('textbox', { name: 'Your name' })).toHaveCount(0);
+  await expect(visitorThread.getByRole('textbox', { name: 'Your name' })).toHaveCount(0);
+  await visitorComposer.getByRole('textbox', { name: 'Comment' }).fill('How many?');
+  await visitorPage.keyboard.press('Control+Enter');
+  await expect(ownerPage.getByRole('button', { name: /^Comments\s*2\s*open$/u })).toBeVisible({
+    timeout: 5_000,
+  });
+
+  await ownerContext.close();
+  await memberContext.close();
+  await visitorContext.close();
+});

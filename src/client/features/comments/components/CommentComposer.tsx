@@ -34,7 +34,8 @@ export function CommentComposer({
   const textarea = useRef<HTMLTextAreaElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  const needsName = options.asksForName && !storedVisitorName();
+  // Asked once: the name given with a first comment is kept in this browser.
+  const [needsName] = useState(() => options.asksForName && !storedVisitorName());
 
   useEffect(() => {
     (needsName ? nameInput : textarea).current?.focus();
@@ -95,7 +96,7 @@ export function CommentComposer({
       <p id={titleId} className="text-xs font-medium text-muted-foreground">
         Comment on “<span className="line-clamp-1 inline">{composer.anchor.quote}</span>”
       </p>
-      {options.asksForName && (
+      {needsName && (
         <Input
           ref={nameInput}
           value={name}

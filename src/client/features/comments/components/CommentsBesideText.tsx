@@ -36,6 +36,8 @@ export function CommentsBesideText({
       {comments.options.canComment && (
         <BubbleMenu
           editor={editor}
+          // Also over text that cannot be edited (a commenter's), which never has the focus.
+          shouldShow={({ state }) => !state.selection.empty}
           className="z-40 flex items-center rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg"
           data-testid="comment-selection-toolbar"
         >

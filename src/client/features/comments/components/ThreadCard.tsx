@@ -250,13 +250,19 @@ function ReplyBox({
 }: ThreadCardProps & { statusButton: ReactNode }) {
   const [body, setBody] = useState('');
   const [name, setName] = useState(storedVisitorName);
-  const [named] = useState(() => storedVisitorName() !== '');
+  const [named, setNamed] = useState(() => storedVisitorName() !== '');
   const send = () => {
     if (!body.trim() || actions.reply.isPending || (asksForName && !name.trim())) return;
     if (asksForName) rememberVisitorName(name.trim());
     actions.reply.mutate(
       { threadId: thread.id, reply: { body, ...(asksForName ? { authorName: name.trim() } : {}) } },
-      { onSuccess: () => setBody(''), onError: failed('The reply was not sent') },
+      {
+        onSuccess: () => {
+          setBody('');
+          setNamed(true);
+        },
+        onError: failed('The reply was not sent'),
+      },
     );
   };
   return (
