@@ -8,8 +8,3 @@ export const RANGES_DELAY_MS = 250;
 export const MAX_THREAD_PAGES = 100;
 /** Where a share-link visitor's display name is remembered in this browser. */
 export const VISITOR_NAME_KEY = 'qw-comment-name';
-/**
- * Pages that read the saved copy have no socket to hear that threads changed: they ask again this often.
- * The saved copy itself (with a new thread's highlight) is asked for by the page.
- */
-export const THREADS_POLL_MS = 5_000;

@@ -3,4 +3,3 @@ export { commentsEditorPlugin } from './editor-plugin';
 export { documentCommentsApi, sharedCommentsApi } from './api';
 export { CommentUi } from './comment-ui';
 export { CommentsBesideText } from './components/CommentsBesideText';
-export { CommentableText } from './components/CommentableText';
