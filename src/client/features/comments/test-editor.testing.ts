@@ -1,7 +1,8 @@
-import { Mark, mergeAttributes } from '@tiptap/core';
+import { Mark, mergeAttributes, type AnyExtension } from '@tiptap/core';
+import { createEditorExtensions } from '@shared/editor/extensions';
 
-// TEMPORARY until the shared schema's comment mark lands on main.
-export const TestCommentMark = Mark.create({
+// Stands in for the shared schema's comment mark until it is there (then this file goes).
+const TestCommentMark = Mark.create({
   name: 'comment',
   excludes: '',
   inclusive: false,
@@ -19,3 +20,11 @@ export const TestCommentMark = Mark.create({
     0,
   ],
 });
+
+/** The document schema's extensions, with a comment mark. */
+export function schemaWithComments(): AnyExtension[] {
+  const extensions = createEditorExtensions({ history: false });
+  return extensions.some((extension) => extension.name === 'comment')
+    ? extensions
+    : [...extensions, TestCommentMark];
+}

@@ -3,7 +3,6 @@ import { Editor } from '@tiptap/core';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment, CommentThread } from '@shared/schemas/comments';
-import { createEditorExtensions } from '@shared/editor/extensions';
 import { ApiError } from '@client/lib/api';
 import { createQueryClient } from '@client/lib/query-client';
 
@@ -15,7 +14,7 @@ vi.mock('@client/components/ui/use-toast', () => ({
 
 const { CommentUi } = await import('../comment-ui');
 const { CommentsButton, CommentsOverlay, CommentsSidePanel } = await import('./CommentControls');
-const { TestCommentMark } = await import('../test-editor.testing');
+const { schemaWithComments } = await import('../test-editor.testing');
 type CommentsApi = import('../api').CommentsApi;
 
 const DOC = '6f1c1c1e-0000-4000-8000-000000000001';
@@ -87,11 +86,7 @@ afterEach(() => {
 
 function setup(api: CommentsApi, content: string) {
   editor = new Editor({
-    extensions: [
-      ...createEditorExtensions({ history: false }),
-      TestCommentMark,
-      CommentUi.configure({ api, canComment: true, asksForName: false }),
-    ],
+    extensions: [...schemaWithComments(), CommentUi.configure({ api, canComment: true, asksForName: false })],
     content,
   });
   const listeners = new Set<(data: { payload: string }) => void>();
