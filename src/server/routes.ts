@@ -6,6 +6,7 @@ import { aiChatRoutes } from './ai-chat';
 import { apiTokenRoutes, registerApiTokenGate } from './api-tokens';
 import { authRoutes } from './accounts';
 import { billingRoutes } from './billing';
+import { memberCommentRoutes, sharedCommentRoutes } from './comments';
 import { documentRoutes, pinRoutes, trashRoutes } from './documents';
 import { exportRoutes } from './export';
 import { documentFolderRoutes, folderRoutes, folderTrashRoutes } from './folders';
@@ -48,6 +49,8 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(billingRoutes);
   await app.register(sharingRoutes);
   await app.register(peopleRoutes);
+  await app.register(memberCommentRoutes);
+  await app.register(sharedCommentRoutes);
   await app.register(imageRoutes);
   await app.register(exportRoutes);
   await app.register(adminAiRoutes, { prefix: '/admin' });

@@ -338,3 +338,7 @@ export const MAX_IMAGE_CAPTION_LENGTH = 256;
  */
 export const IMAGE_ACCESS_WINDOW_SECONDS = 30 * 60;
 export const IMAGE_ACCESS_PARAM = 'access';
+
+// Comments on passages (docs/comments.md)
+/** New threads and replies one person (or one address, for share-link visitors) may post per minute. */
+export const COMMENT_WRITES_PER_MINUTE = 60;

@@ -3,16 +3,21 @@
  * so the editor's share menu does not load zod.
  */
 
-/** What a share-link visitor may do: read, propose tracked suggestions, or edit. */
-export type ShareAccess = 'view' | 'suggest' | 'edit';
+/** What a share-link visitor may do: read, read and comment on passages, propose tracked suggestions, or edit. */
+export type ShareAccess = 'view' | 'comment' | 'suggest' | 'edit';
 
 /** The query parameter that carries a reset link's key. */
 export const SHARE_LINK_KEY_PARAM = 'key';
 
-/** The level the settings grant: editing wins over suggesting. */
-export function shareAccessOf(settings: { allowEditing: boolean; allowSuggesting: boolean }): ShareAccess {
+/** The level the settings grant: editing wins over suggesting, suggesting over commenting. */
+export function shareAccessOf(settings: {
+  allowEditing: boolean;
+  allowSuggesting: boolean;
+  allowCommenting: boolean;
+}): ShareAccess {
   if (settings.allowEditing) return 'edit';
-  return settings.allowSuggesting ? 'suggest' : 'view';
+  if (settings.allowSuggesting) return 'suggest';
+  return settings.allowCommenting ? 'comment' : 'view';
 }
 
 /**

@@ -68,6 +68,8 @@ const HOSTILE: Record<string, string> = {
     '<figure class="x" style="position: fixed" onclick="x()"><img src="/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c" alt="A cat" title="On the wall" data-width="75" data-align="right"><figcaption onmouseover="x()">On the wall</figcaption></figure>',
   'hostile footnotes':
     '<p>x<sup class="footnote-ref evil" data-footnote-ref="<b>" onclick="x()"><a href="#fn1" id="main" target="_self">1</a></sup></p><section class="footnotes other" data-footnotes="1" style="position: fixed"><ol><li id="fn1" data-footnote="ok_1"><div class="footnote-body x"><p>n</p></div><a href="#fnref1" class="footnote-backref" aria-label="Click me" id="fnref1">↩</a></li></ol></section>',
+  'comment anchors':
+    '<p><span class="comment-anchor" data-comment-thread="9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c">kept</span><span class="comment-anchor evil" data-comment-thread="javascript:alert(1)" onclick="x()">forged</span></p>',
   'hostile highlight':
     '<mark data-color="url(x)" style="background-color: red; color: inherit">m</mark><mark data-color="#fef08a" style="background-color: #fef08a">ok</mark><sub onclick="x()">2</sub><sup>3</sup>',
 };
@@ -80,6 +82,29 @@ describe('the rendered-HTML policy', () => {
     expect(server).not.toMatch(
       /script|onerror|onclick|onmouseover|javascript|iframe|url\(|expression|position|data-x/i,
     );
+  });
+
+  it("keeps a comment thread's anchor with its id, and drops a forged id", () => {
+    const threadId = '9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c';
+    const html = generateHTML(
+      {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: 'noted', marks: [{ type: 'comment', attrs: { threadId } }] }],
+          },
+        ],
+      },
+      createEditorExtensions({ history: false }),
+    );
+    for (const sanitize of [serverSanitize, browserSanitize]) {
+      expect(sanitize(html)).toContain(`data-comment-thread="${threadId}"`);
+      expect(sanitize(html)).toContain('class="comment-anchor"');
+      const forged = sanitize(HOSTILE['comment anchors']!);
+      expect(forged).not.toContain('javascript');
+      expect(forged).not.toContain('evil');
+    }
   });
 
   it('drops an image whose address is refused, element and all, and keeps an uploaded one', () => {

@@ -22,6 +22,13 @@ export const TOKEN_ROUTES: Readonly<Record<string, DocumentAbility>> = {
   'GET /api/documents/:id/versions': 'seeVersions',
   'GET /api/documents/:id/versions/:versionId': 'seeVersions',
   'POST /api/documents/:id/versions': 'manageVersions',
+  'GET /api/documents/:id/threads': 'read',
+  'POST /api/documents/:id/threads': 'comment',
+  'PATCH /api/documents/:id/threads/:threadId': 'comment',
+  'DELETE /api/documents/:id/threads/:threadId': 'comment',
+  'POST /api/documents/:id/threads/:threadId/comments': 'comment',
+  'PATCH /api/documents/:id/threads/:threadId/comments/:commentId': 'comment',
+  'DELETE /api/documents/:id/threads/:threadId/comments/:commentId': 'comment',
   'GET /api/search': 'read',
   'GET /api/search/documents': 'read',
 };

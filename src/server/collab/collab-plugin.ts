@@ -110,6 +110,7 @@ export async function registerCollaboration(app: FastifyInstance): Promise<void>
   documentEvents.on('title.changed', ({ documentId, title }) =>
     liveDocuments.titleChanged(documentId, title),
   );
+  documentEvents.on('comments.changed', ({ documentId }) => liveDocuments.commentsChanged(documentId));
   documentEvents.on('access.changed', ({ documentId }) => liveDocuments.accessChanged(documentId));
   documentEvents.on('trashed', ({ documentId }) => liveDocuments.accessChanged(documentId));
   documentEvents.on('deleted', ({ documentId }) => liveDocuments.accessChanged(documentId));

@@ -5,7 +5,9 @@ import * as Y from 'yjs';
 import { encodeStatelessMessage } from '../../shared/editor/collab-protocol';
 import type { AuthenticationExtension } from './authentication-extension';
 import { notFound } from '../errors';
-import type { LiveDocumentWrites, LiveStoreResult, LiveWrite } from '../documents';
+import type { ContentChange, LiveDocumentWrites, LiveStoreResult, LiveWrite } from '../documents';
+import { repairRichText } from '../../shared/editor/validate';
+import type { RichTextDoc } from '../../shared/schemas/richText';
 import { contentToNode, replaceYDocContent, yDocToContent } from './content';
 import type { PersistenceExtension, WriterContext } from './persistence-extension';
 
@@ -54,16 +56,7 @@ export class LiveDocuments implements LiveDocumentWrites {
   async write(documentId: string, write: LiveWrite): Promise<LiveStoreResult> {
     // Already validated by the writer: only turned into the editor schema's node here.
     const node = contentToNode(write.content);
-    let connection;
-    try {
-      connection = await this.hocuspocus.openDirectConnection(documentId, {
-        writer: true,
-      } satisfies WriterContext);
-    } catch (error) {
-      // Loading refuses a missing document with a close reason, not an Error.
-      if (error instanceof Error) throw error;
-      throw notFound('Document not found');
-    }
+    const connection = await this.open(documentId);
     let stored: Promise<LiveStoreResult> | undefined;
     try {
       await connection.transact((document) => replaceYDocContent(document, node));
@@ -75,6 +68,46 @@ export class LiveDocuments implements LiveDocumentWrites {
       await connection.disconnect();
     }
     return stored;
+  }
+
+  /**
+   * A change computed from the live body (a thread's mark): read and written in one Yjs transaction, so an
+   * edit arriving meanwhile is neither lost nor overwritten. Resolves once the store that follows is made.
+   */
+  async change(
+    documentId: string,
+    change: ContentChange,
+    write: Omit<LiveWrite, 'content'>,
+  ): Promise<boolean> {
+    const connection = await this.open(documentId);
+    let stored: Promise<LiveStoreResult> | undefined;
+    try {
+      let next: RichTextDoc | null = null;
+      await connection.transact((document) => {
+        next = change(repairRichText(yDocToContent(document)).doc);
+        if (next) replaceYDocContent(document, contentToNode(next));
+      });
+      if (next) {
+        stored = this.persistence.storedWrite(documentId, { ...write, content: next });
+        stored.catch(() => {});
+      }
+    } finally {
+      await connection.disconnect();
+    }
+    if (!stored) return false;
+    await stored;
+    return true;
+  }
+
+  /** A server-side connection to the document (the live one when open), for the writer's changes. */
+  private async open(documentId: string) {
+    try {
+      return await this.hocuspocus.openDirectConnection(documentId, { writer: true } satisfies WriterContext);
+    } catch (error) {
+      // Loading refuses a missing document with a close reason, not an Error.
+      if (error instanceof Error) throw error;
+      throw notFound('Document not found');
+    }
   }
 
   /**
@@ -92,8 +125,16 @@ export class LiveDocuments implements LiveDocumentWrites {
   }
 
   /** Tells every client of the document, on every instance, that its title changed (PATCH title). */
-  async titleChanged(documentId: string, title: string): Promise<void> {
-    const payload = encodeStatelessMessage({ type: 'title', title });
+  titleChanged(documentId: string, title: string): Promise<void> {
+    return this.broadcast(documentId, encodeStatelessMessage({ type: 'title', title }));
+  }
+
+  /** Tells every client of the document, on every instance, that its comment threads changed. */
+  commentsChanged(documentId: string): Promise<void> {
+    return this.broadcast(documentId, encodeStatelessMessage({ type: 'comments' }));
+  }
+
+  private async broadcast(documentId: string, payload: string): Promise<void> {
     const document = this.hocuspocus.documents.get(documentId);
     if (document) {
       // Relayed to the other instances by the Redis extension's beforeBroadcastStateless.

@@ -11,7 +11,7 @@ import type { JSONContent } from '@tiptap/core';
  */
 
 /** Where a change of content or title came from. */
-export type WriteSource = 'rest' | 'mcp' | 'socket' | 'import' | 'restore' | 'ai' | 'template';
+export type WriteSource = 'rest' | 'mcp' | 'socket' | 'import' | 'restore' | 'ai' | 'template' | 'comment';
 
 /** Who made a live edit: a signed-in user, or a visitor through a share link. */
 type LiveEditor = { userId: string } | 'share-link';
@@ -40,6 +40,8 @@ export type DocumentEvent =
   /** A connection changed the live document (not stored yet: the store follows with `content.changed`). */
   | { type: 'live.edited'; documentId: string; editor: LiveEditor }
   | { type: 'title.changed'; documentId: string; userId: string; title: string; version: number }
+  /** The document's comment threads changed: one created, replied to, edited, resolved or deleted. */
+  | { type: 'comments.changed'; documentId: string }
   /** Who may open the document changed (share settings, the share link reset). */
   | { type: 'access.changed'; documentId: string }
   /** Moved to the trash: from now on it is missing to every way in (open connections must end). */
@@ -59,6 +61,7 @@ export const DOCUMENT_EVENT_TYPES = [
   'content.changed',
   'live.edited',
   'title.changed',
+  'comments.changed',
   'access.changed',
   'trashed',
   'restored',

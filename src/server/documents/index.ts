@@ -1,6 +1,6 @@
 /** What other folders may use from documents; everything else in the folder is its own business. */
 export { authorizeDocument, can, documentForUser, documentRole, userRoles } from './access';
-export type { DocumentAbility, DocumentRole } from './access';
+export type { DocumentAbility, DocumentActor, DocumentRole } from './access';
 export { isMemberRole, strongestRole, tokenMay } from './policy';
 export { DOCUMENT_EVENT_TYPES, DocumentEvents } from './events';
 export { countDocumentsByUser, countDocumentsOf, findDocumentOwner, listSharedWith } from './repository';
@@ -35,4 +35,4 @@ export {
   listDocumentIdsInFolders,
   listDocumentsInFolders,
 } from './folder-repository';
-export type { LiveDocumentStorage, LiveDocumentWrites, LiveWrite } from './writer';
+export type { ContentChange, LiveDocumentStorage, LiveDocumentWrites, LiveWrite } from './writer';

@@ -20,17 +20,18 @@ import { listDocumentsOf } from './repository';
  * must change this test too (and docs/security.md's table).
  */
 const EXPECTED: Record<DocumentAbility, Record<DocumentRole, boolean>> = {
-  read: { owner: true, editor: true, suggester: true, viewer: true },
-  write: { owner: true, editor: true, suggester: false, viewer: false },
-  suggest: { owner: true, editor: true, suggester: true, viewer: false },
-  openLive: { owner: true, editor: true, suggester: true, viewer: false },
-  share: { owner: true, editor: false, suggester: false, viewer: false },
-  manageMembers: { owner: true, editor: false, suggester: false, viewer: false },
-  delete: { owner: true, editor: false, suggester: false, viewer: false },
-  useAi: { owner: true, editor: false, suggester: false, viewer: false },
-  seeVersions: { owner: true, editor: false, suggester: false, viewer: false },
-  manageVersions: { owner: true, editor: false, suggester: false, viewer: false },
-  export: { owner: true, editor: false, suggester: false, viewer: false },
+  read: { owner: true, editor: true, suggester: true, commenter: true, viewer: true },
+  write: { owner: true, editor: true, suggester: false, commenter: false, viewer: false },
+  suggest: { owner: true, editor: true, suggester: true, commenter: false, viewer: false },
+  comment: { owner: true, editor: true, suggester: true, commenter: true, viewer: false },
+  openLive: { owner: true, editor: true, suggester: true, commenter: false, viewer: false },
+  share: { owner: true, editor: false, suggester: false, commenter: false, viewer: false },
+  manageMembers: { owner: true, editor: false, suggester: false, commenter: false, viewer: false },
+  delete: { owner: true, editor: false, suggester: false, commenter: false, viewer: false },
+  useAi: { owner: true, editor: false, suggester: false, commenter: false, viewer: false },
+  seeVersions: { owner: true, editor: false, suggester: false, commenter: false, viewer: false },
+  manageVersions: { owner: true, editor: false, suggester: false, commenter: false, viewer: false },
+  export: { owner: true, editor: false, suggester: false, commenter: false, viewer: false },
 };
 
 describe('the abilities table', () => {
@@ -186,19 +187,20 @@ describe('roles found in the database', () => {
 });
 
 describe('API token scopes narrow a role', () => {
-  it('read reads; write also changes and deletes; suggest reads only; no scope shares, opens live or uses AI', () => {
+  it('read reads; write also changes and deletes; comment and suggest read and comment; none shares, opens live or uses AI', () => {
     const expected: Record<string, DocumentAbility[]> = {
       read: ['read', 'seeVersions', 'export'],
-      write: ['read', 'write', 'delete', 'seeVersions', 'manageVersions', 'export'],
-      suggest: ['read', 'suggest'],
+      write: ['read', 'write', 'comment', 'delete', 'seeVersions', 'manageVersions', 'export'],
+      comment: ['read', 'comment'],
+      suggest: ['read', 'suggest', 'comment'],
     };
-    for (const scope of ['read', 'write', 'suggest'] as const) {
+    for (const scope of ['read', 'write', 'comment', 'suggest'] as const) {
       for (const ability of DOCUMENT_ABILITIES) {
         expect(tokenMay([scope], ability), `${scope} ${ability}`).toBe(expected[scope]!.includes(ability));
       }
     }
     for (const ability of ['share', 'openLive', 'useAi'] as const) {
-      expect(tokenMay(['read', 'write', 'suggest'], ability)).toBe(false);
+      expect(tokenMay(['read', 'write', 'comment', 'suggest'], ability)).toBe(false);
     }
     expect(tokenMay(['read', 'suggest'], 'write')).toBe(false);
   });

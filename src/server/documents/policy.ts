@@ -26,6 +26,11 @@ export const DOCUMENT_ABILITIES = [
   /** Propose tracked changes; a suggester's updates are checked one by one (collab/suggestion-guard.ts). */
   'suggest',
   /**
+   * Open a comment thread on a passage and reply in threads (docs/comments.md). The server anchors the thread
+   * (its mark in the text), so commenting needs no `write`.
+   */
+  'comment',
+  /**
    * Open the live (collaborative) document. A view-only visitor reads the saved copy instead, which leaves
    * out pending suggestions unless the owner shows them; the live document holds every suggestion.
    */
@@ -46,14 +51,16 @@ export const DOCUMENT_ABILITIES = [
 ] as const;
 export type DocumentAbility = (typeof DOCUMENT_ABILITIES)[number];
 
-export const DOCUMENT_ROLES = ['owner', 'editor', 'suggester', 'viewer'] as const;
+export const DOCUMENT_ROLES = ['owner', 'editor', 'suggester', 'commenter', 'viewer'] as const;
 export type DocumentRole = (typeof DOCUMENT_ROLES)[number];
 
 /** The abilities table: everything a role may do (docs/security.md shows it as a table). */
 export const ROLE_ABILITIES: Readonly<Record<DocumentRole, ReadonlySet<DocumentAbility>>> = {
   owner: new Set(DOCUMENT_ABILITIES),
-  editor: new Set(['read', 'write', 'suggest', 'openLive']),
-  suggester: new Set(['read', 'suggest', 'openLive']),
+  editor: new Set(['read', 'write', 'suggest', 'comment', 'openLive']),
+  suggester: new Set(['read', 'suggest', 'comment', 'openLive']),
+  // Reads the saved copy like a viewer (no live document): comments are not in the Y.Doc.
+  commenter: new Set(['read', 'comment']),
   viewer: new Set(['read']),
 };
 
@@ -64,8 +71,9 @@ export const ROLE_ABILITIES: Readonly<Record<DocumentRole, ReadonlySet<DocumentA
  */
 const TOKEN_SCOPE_ABILITIES: Readonly<Record<ApiTokenScope, ReadonlySet<DocumentAbility>>> = {
   read: new Set(['read', 'seeVersions', 'export']),
-  write: new Set(['read', 'write', 'delete', 'seeVersions', 'manageVersions', 'export']),
-  suggest: new Set(['read', 'suggest']),
+  write: new Set(['read', 'write', 'comment', 'delete', 'seeVersions', 'manageVersions', 'export']),
+  comment: new Set(['read', 'comment']),
+  suggest: new Set(['read', 'suggest', 'comment']),
 };
 
 /** Whether a token with `scopes` may do `ability` (to the documents its user holds a role on). */
@@ -90,6 +98,7 @@ export type DocumentActor =
 export const SHARE_ROLES: Readonly<Record<ShareAccess, DocumentRole>> = {
   edit: 'editor',
   suggest: 'suggester',
+  comment: 'commenter',
   view: 'viewer',
 };
 

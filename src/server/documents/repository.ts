@@ -332,6 +332,42 @@ export async function updateOwnedDocument(
   return row;
 }
 
+/** The content and version of a document outside the trash, whoever asks (the caller decided access). */
+export async function findContentForChange(
+  db: Db,
+  documentId: string,
+): Promise<{ content: unknown; version: number } | undefined> {
+  const [row] = await db
+    .select({ content: documents.content, version: documents.version })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), isNull(documents.trashedAt)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Replaces the content of a document nobody has open while it still has `version` (compare-and-set); the
+ * version rule applies and ydoc_state is cleared, as for any content change. False when the version moved.
+ */
+export async function replaceContentAtVersion(
+  db: Db,
+  documentId: string,
+  content: RichTextDoc,
+  version: number,
+): Promise<{ version: number } | undefined> {
+  const [row] = await db
+    .update(documents)
+    .set({
+      content,
+      ydocState: null,
+      version: sql.raw(OWNER_CHANGE.version),
+      updatedAt: sql.raw(OWNER_CHANGE.updatedAt),
+    })
+    .where(and(eq(documents.id, documentId), isNull(documents.trashedAt), eq(documents.version, version)))
+    .returning({ version: documents.version });
+  return row;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The trash: a trashed document is outside ownDocuments, so every statement above leaves it alone.
 
@@ -543,6 +579,7 @@ const shareColumns = {
   isPublic: documents.isPublic,
   shareAllowEditing: documents.shareAllowEditing,
   shareAllowSuggesting: documents.shareAllowSuggesting,
+  shareAllowCommenting: documents.shareAllowCommenting,
   shareExpiresAt: documents.shareExpiresAt,
   sharePasswordHash: documents.sharePasswordHash,
   shareLinkKey: documents.shareLinkKey,
@@ -555,6 +592,7 @@ export type ShareRow = Pick<
   | 'isPublic'
   | 'shareAllowEditing'
   | 'shareAllowSuggesting'
+  | 'shareAllowCommenting'
   | 'shareExpiresAt'
   | 'sharePasswordHash'
   | 'shareLinkKey'
@@ -567,6 +605,7 @@ export type ShareChanges = Partial<
     | 'isPublic'
     | 'shareAllowEditing'
     | 'shareAllowSuggesting'
+    | 'shareAllowCommenting'
     | 'shareExpiresAt'
     | 'sharePasswordHash'
     | 'shareLinkKey'

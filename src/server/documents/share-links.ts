@@ -59,7 +59,11 @@ export async function loadSharedDocument(db: Db, documentId: string) {
 
 /** The access level the share settings grant now. */
 export const accessOfShare = (row: ShareRow): ShareAccess =>
-  shareAccessOf({ allowEditing: row.shareAllowEditing, allowSuggesting: row.shareAllowSuggesting });
+  shareAccessOf({
+    allowEditing: row.shareAllowEditing,
+    allowSuggesting: row.shareAllowSuggesting,
+    allowCommenting: row.shareAllowCommenting,
+  });
 
 const fingerprint = (parts: unknown[]) =>
   createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 22);
@@ -88,6 +92,7 @@ function shareFingerprint(row: ShareRow): string {
     entryFingerprint(row),
     row.shareAllowEditing,
     row.shareAllowSuggesting,
+    row.shareAllowCommenting,
     row.shareShowSuggestions,
   ]);
 }

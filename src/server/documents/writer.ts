@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { ServerDependencies } from '../dependencies';
 import { StoreBatch } from './store-batch';
-import { badRequest, notFound, preconditionFailed } from '../errors';
+import { badRequest, conflict, notFound, preconditionFailed } from '../errors';
 import { DEFAULT_DOCUMENT_TITLE } from '../../shared/constants';
 import { repairRichText } from '../../shared/editor/validate';
 import { emptyDoc, sanitizeDocContent, type RichTextDoc } from '../../shared/schemas/richText';
@@ -18,6 +18,8 @@ import {
 } from './folder-repository';
 import {
   claimFirstLiveState,
+  findContentForChange,
+  replaceContentAtVersion,
   deleteTrashedDocuments,
   findLiveState,
   findWritableDocumentHead,
@@ -59,6 +61,9 @@ export class ValidContent {
 }
 const VALID = Symbol('valid content');
 
+/** Reads and compare-and-set writes a content change tries before giving up (each lost to a concurrent write). */
+const CHANGE_ATTEMPTS = 5;
+
 /** The transaction a folder change runs in, handed to the folders feature's part of it. */
 export type FolderTransaction = Queryable & Pick<Db, 'insert' | 'execute'>;
 
@@ -68,8 +73,16 @@ export interface LiveWrite {
   /** A new title stored with the content, or null. */
   title: string | null;
   source: WriteSource;
-  userId: string;
+  /** Who made the change; undefined for a share-link visitor. */
+  userId: string | undefined;
 }
+
+/**
+ * A change computed from the document's current content (a thread's mark added or taken off): the new content,
+ * or null when there is nothing to change. It may run more than once (a retry after a concurrent write) and
+ * must give the same answer for the same content.
+ */
+export type ContentChange = (content: RichTextDoc) => RichTextDoc | null;
 
 /** What the writer needs of the collaboration server (collab/live-documents.ts). */
 export interface LiveDocumentWrites {
@@ -82,6 +95,11 @@ export interface LiveDocumentWrites {
    * store that follows wrote (storeLive); undefined when the document is gone.
    */
   write(documentId: string, write: LiveWrite): Promise<LiveStoreResult>;
+  /**
+   * Applies `change` to the live document's current body inside one Yjs change (nothing can come between the
+   * read and the write) and resolves with whether it changed anything, once the store that follows is made.
+   */
+  change(documentId: string, change: ContentChange, write: Omit<LiveWrite, 'content'>): Promise<boolean>;
 }
 
 /** One live document's state, as the collaboration server hands it to storeLive. */
@@ -94,7 +112,7 @@ export interface LiveStore {
   /** A title the document writer sent with a change held in this state, or null. */
   title: string | null;
   /** The document writer's change held in this state (its source and user), if any. */
-  write?: { source: WriteSource; userId: string } | undefined;
+  write?: { source: WriteSource; userId: string | undefined } | undefined;
 }
 
 export type DocumentWriterDeps = Pick<
@@ -262,6 +280,52 @@ export class DocumentWriter {
     // content.changed went out with the store (storeLive).
     if (title !== undefined) await this.publishTitle(document, userId);
     return document;
+  }
+
+  /**
+   * A change of the content that the caller authorized with an ability other than `write`: a thread's
+   * `comment` mark, applied for someone who may comment (comments feature). `change` runs on the current
+   * content (the live body when the document is open, so no concurrent edit is lost) and its result is
+   * checked by the validator. Resolves with whether the document changed; 404 when it is missing or trashed.
+   */
+  async changeContent(input: {
+    documentId: string;
+    userId: string | undefined;
+    source: WriteSource;
+    change: ContentChange;
+  }): Promise<boolean> {
+    const { documentId, source, userId } = input;
+    const change: ContentChange = (content) => {
+      const next = input.change(content);
+      return next && repairRichText(next).doc;
+    };
+    if (this.live?.mustWriteThroughLive(documentId)) {
+      const live = this.live;
+      return this.inTurn(documentId, () => live.change(documentId, change, { title: null, source, userId }));
+    }
+    const db = this.deps.database.db;
+    for (let attempt = 0; attempt < CHANGE_ATTEMPTS; attempt++) {
+      const row = await findContentForChange(db, documentId);
+      if (!row) throw notFound('Document not found');
+      const next = change(repairRichText(row.content).doc);
+      if (!next) return false;
+      const stored = await replaceContentAtVersion(db, documentId, next, row.version);
+      if (!stored) continue;
+      if (this.live?.isLoaded(documentId)) {
+        // Opened since the read: the load may hold the old content, so the change is made there too.
+        await this.live.change(documentId, change, { title: null, source, userId });
+      } else {
+        await this.deps.events.publish({
+          type: 'content.changed',
+          documentId,
+          source,
+          userId,
+          version: stored.version,
+        });
+      }
+      return true;
+    }
+    throw conflict('The document changed while the comment was being placed. Try again.', 'document_busy');
   }
 
   /**

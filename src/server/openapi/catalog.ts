@@ -51,6 +51,13 @@ import {
 import { documentGoalSchema, goalQuerySchema, setGoalBodySchema } from '../../shared/schemas/goals';
 import { imageAccessSchema, uploadedImageSchema } from '../../shared/schemas/images';
 import { inviteMemberSchema, updateMemberSchema } from '../../shared/schemas/people';
+import {
+  createThreadSchema,
+  editCommentSchema,
+  listThreadsQuerySchema,
+  replySchema,
+  threadStatusSchema,
+} from '../../shared/schemas/comments';
 import { webhookInputSchema } from '../../shared/schemas/webhooks';
 import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';
 import { updateShareSettingsSchema, unlockShareSchema } from '../../shared/schemas/sharing';
@@ -88,6 +95,41 @@ const op = (
   summary: string,
   extra: Omit<Operation, 'tag' | 'audience' | 'summary'> = {},
 ): Operation => ({ tag, audience, summary, ...extra });
+
+/** The comment routes, the same for signed-in people (`/documents`) and share-link visitors (`/shared`). */
+function commentOperations(prefix: string, audience: Audience): Record<string, Operation> {
+  return {
+    [`GET ${prefix}/:id/threads`]: op('Comments', audience, "The document's comment threads, in text order", {
+      query: listThreadsQuerySchema,
+    }),
+    [`POST ${prefix}/:id/threads`]: op('Comments', audience, 'Comment on a passage (a new thread)', {
+      body: createThreadSchema,
+      status: 201,
+    }),
+    [`PATCH ${prefix}/:id/threads/:threadId`]: op('Comments', audience, 'Resolve or reopen a thread', {
+      body: threadStatusSchema,
+    }),
+    [`DELETE ${prefix}/:id/threads/:threadId`]: op('Comments', audience, 'Delete a thread', { status: 204 }),
+    [`POST ${prefix}/:id/threads/:threadId/comments`]: op('Comments', audience, 'Reply in a thread', {
+      body: replySchema,
+      status: 201,
+    }),
+    [`PATCH ${prefix}/:id/threads/:threadId/comments/:commentId`]: op(
+      'Comments',
+      audience,
+      'Edit your comment',
+      {
+        body: editCommentSchema,
+      },
+    ),
+    [`DELETE ${prefix}/:id/threads/:threadId/comments/:commentId`]: op(
+      'Comments',
+      audience,
+      'Delete your comment (the first one deletes the thread)',
+      { status: 204 },
+    ),
+  };
+}
 
 export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /api/health': op('Health', 'public', 'Whether the server and its database answer'),
@@ -299,6 +341,9 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     'session',
     'The documents others shared with me, on their own or through a shared folder',
   ),
+
+  ...commentOperations('/api/documents', 'session'),
+  ...commentOperations('/api/shared', 'share'),
   'GET /api/shared-with-me/:id': op('Sharing', 'session', 'One document shared with me, with my role'),
 
   'GET /api/documents/:id/versions': op('Versions', 'session', "The document's versions, newest first"),

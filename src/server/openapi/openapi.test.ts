@@ -60,7 +60,7 @@ describe('the OpenAPI document', () => {
   it('says which routes take API tokens, with their scopes, and that the others do not', async () => {
     const document = await fetchDocument();
     const read = document.paths['/api/documents/{id}']!.get!;
-    expect(read.security).toContainEqual({ apiToken: ['read', 'write', 'suggest'] });
+    expect(read.security).toContainEqual({ apiToken: ['read', 'write', 'comment', 'suggest'] });
     const write = document.paths['/api/documents/{id}']!.patch!;
     expect(write.security).toContainEqual({ apiToken: ['write'] });
     const password = document.paths['/api/auth/user']!.put!;

@@ -45,6 +45,7 @@ export type PeopleContext = Pick<
 /** What the invitation mail says the role lets the person do. */
 const ROLE_TEXT: Record<MemberRole, string> = {
   viewer: 'can read it',
+  commenter: 'can read it and comment on it',
   suggester: 'can suggest changes to it',
   editor: 'can edit it',
 };

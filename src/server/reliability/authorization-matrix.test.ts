@@ -6,7 +6,16 @@ import { MCP_PATH } from '../../shared/constants';
 import { COLLAB_CLOSE } from '../../shared/editor/collab-protocol';
 import { connectCollabClient, waitFor, type CollabClient } from '../collab/testing';
 import { multipartFile, seedImage, testPng } from '../images/testing';
-import { aiCommands, aiSuggestions, documents, sessions, templates, users } from '../db/schema';
+import {
+  aiCommands,
+  aiSuggestions,
+  comments,
+  commentThreads,
+  documents,
+  sessions,
+  templates,
+  users,
+} from '../db/schema';
 import { signAccessToken } from '../plugins';
 import { createUser, type TestUser } from '../test/factories';
 import { startFakeOpenAI } from '../test/fake-openai';
@@ -57,6 +66,9 @@ interface CaseState {
   versionId: string;
   /** An image in the document. */
   imageId: string;
+  /** A comment thread of the owner's on the document, and its first comment. */
+  threadId: string;
+  commentId: string;
   /** A paid Stripe checkout session of the owner's. */
   checkoutSessionId: string;
   owner: TestUser;
@@ -400,6 +412,91 @@ const MATRIX: Record<string, RouteCase> = {
   'DELETE /api/documents/:id/members/:memberId': {
     call: (s) => ({ path: `/api/documents/${s.documentId}/members/${UNKNOWN_ID}` }),
     expect: documentScoped(404),
+  },
+  // Comments on passages (comments/comments.test.ts checks every role): signed-in people on /api/documents,
+  // share-link visitors on /api/shared. The case's thread and its first comment are the owner's.
+  'GET /api/documents/:id/threads': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/threads` }),
+    expect: documentScoped(200),
+    check: (_actor, response, s) => expect(response.body.threads[0].id).toBe(s.threadId),
+  },
+  'POST /api/documents/:id/threads': {
+    call: (s) => ({
+      path: `/api/documents/${s.documentId}/threads`,
+      body: { id: randomUUID(), anchor: { quote: 'secret' }, body: 'A thought' },
+    }),
+    expect: documentScoped(201),
+  },
+  'PATCH /api/documents/:id/threads/:threadId': {
+    call: (s) => ({
+      path: `/api/documents/${s.documentId}/threads/${s.threadId}`,
+      body: { status: 'resolved' },
+    }),
+    expect: documentScoped(200),
+  },
+  'DELETE /api/documents/:id/threads/:threadId': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/threads/${s.threadId}` }),
+    expect: documentScoped(204),
+  },
+  'POST /api/documents/:id/threads/:threadId/comments': {
+    call: (s) => ({
+      path: `/api/documents/${s.documentId}/threads/${s.threadId}/comments`,
+      body: { body: 'Yes' },
+    }),
+    expect: documentScoped(201),
+  },
+  'PATCH /api/documents/:id/threads/:threadId/comments/:commentId': {
+    call: (s) => ({
+      path: `/api/documents/${s.documentId}/threads/${s.threadId}/comments/${s.commentId}`,
+      body: { body: 'Changed my mind' },
+    }),
+    expect: documentScoped(200),
+  },
+  'DELETE /api/documents/:id/threads/:threadId/comments/:commentId': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/threads/${s.threadId}/comments/${s.commentId}` }),
+    expect: documentScoped(204),
+  },
+  // Without a share token the document is not shared, whoever asks (the owner uses /api/documents).
+  'GET /api/shared/:id/threads': {
+    call: (s) => ({ path: `/api/shared/${s.documentId}/threads` }),
+    expect: { ...everyone(404), shareViewer: 200, shareSuggester: 200, shareEditor: 200 },
+  },
+  'POST /api/shared/:id/threads': {
+    call: (s) => ({
+      path: `/api/shared/${s.documentId}/threads`,
+      body: { id: randomUUID(), anchor: { quote: 'secret' }, body: 'A thought', authorName: 'Visitor' },
+    }),
+    expect: { ...everyone(404), shareSuggester: 201, shareEditor: 201 },
+  },
+  'PATCH /api/shared/:id/threads/:threadId': {
+    // Someone else's thread: resolved by those who may edit.
+    call: (s) => ({
+      path: `/api/shared/${s.documentId}/threads/${s.threadId}`,
+      body: { status: 'resolved' },
+    }),
+    expect: { ...everyone(404), shareViewer: 403, shareSuggester: 403, shareEditor: 200 },
+  },
+  'DELETE /api/shared/:id/threads/:threadId': {
+    call: (s) => ({ path: `/api/shared/${s.documentId}/threads/${s.threadId}` }),
+    expect: { ...everyone(404), shareViewer: 403, shareSuggester: 403, shareEditor: 403 },
+  },
+  'POST /api/shared/:id/threads/:threadId/comments': {
+    call: (s) => ({
+      path: `/api/shared/${s.documentId}/threads/${s.threadId}/comments`,
+      body: { body: 'Yes', authorName: 'Visitor' },
+    }),
+    expect: { ...everyone(404), shareSuggester: 201, shareEditor: 201 },
+  },
+  'PATCH /api/shared/:id/threads/:threadId/comments/:commentId': {
+    call: (s) => ({
+      path: `/api/shared/${s.documentId}/threads/${s.threadId}/comments/${s.commentId}`,
+      body: { body: 'Changed' },
+    }),
+    expect: { ...everyone(404), shareSuggester: 403, shareEditor: 403 },
+  },
+  'DELETE /api/shared/:id/threads/:threadId/comments/:commentId': {
+    call: (s) => ({ path: `/api/shared/${s.documentId}/threads/${s.threadId}/comments/${s.commentId}` }),
+    expect: { ...everyone(404), shareSuggester: 403, shareEditor: 403 },
   },
   'GET /api/shared-with-me': {
     call: () => ({ path: '/api/shared-with-me' }),
@@ -803,6 +900,14 @@ async function prepareCase(
     .returning({ id: aiSuggestions.id });
   const version = await server.app.versions.saveNamed(owner.id, documentId, 'Matrix');
   const imageId = await seedImage(server, documentId, owner.id, matrixPng);
+  const [thread] = await server.database.db
+    .insert(commentThreads)
+    .values({ id: randomUUID(), documentId, quote: 'secret', authorUserId: owner.id, authorName: 'Owner' })
+    .returning({ id: commentThreads.id });
+  const [comment] = await server.database.db
+    .insert(comments)
+    .values({ threadId: thread!.id, authorUserId: owner.id, authorName: 'Owner', body: 'Look here' })
+    .returning({ id: comments.id });
   // One command per case (each case would otherwise add one and reach the per-writer limit).
   await server.database.db.delete(aiCommands).where(eq(aiCommands.userId, owner.id));
   const [command] = await server.database.db
@@ -844,6 +949,8 @@ async function prepareCase(
       templateId: template!.id,
       versionId: version.id,
       imageId,
+      threadId: thread!.id,
+      commentId: comment!.id,
       checkoutSessionId: ownerCheckoutSessionId,
       owner,
       other,
@@ -1009,9 +1116,14 @@ describe('authorization matrix', () => {
   }
 
   // A trashed document is missing to every way in but the trash's own routes: its owner is told it does not
-  // exist, like another user; its share link answers 410 to every visitor.
+  // exist, like another user; its share link answers 410 to every visitor (the visitor's other routes, such
+  // as comments, answer 404: the token no longer opens anything).
   const onDocument = Object.entries(MATRIX).filter(
-    ([key, entry]) => !entry.trashed && entry.expect.otherUser === 404 && !key.includes('/api/auth/sessions'),
+    ([key, entry]) =>
+      !entry.trashed &&
+      entry.expect.otherUser === 404 &&
+      !key.includes('/api/auth/sessions') &&
+      !key.includes('/api/shared/'),
   );
   for (const [key, entry] of [
     ...onDocument,

@@ -57,6 +57,7 @@ describe('share settings', () => {
       isPublic: true,
       allowEditing: false,
       allowSuggesting: false,
+      allowCommenting: false,
       showSuggestions: false,
       expiresAt: null,
       hasPassword: false,

@@ -49,6 +49,7 @@ function presentSettings(row: ShareRow): ShareSettings {
     isPublic: row.isPublic,
     allowEditing: row.shareAllowEditing,
     allowSuggesting: row.shareAllowSuggesting,
+    allowCommenting: row.shareAllowCommenting,
     showSuggestions: row.shareShowSuggestions,
     expiresAt: expiryDateOf(row.shareExpiresAt),
     hasPassword: row.sharePasswordHash !== null,
@@ -76,6 +77,7 @@ export async function updateShareSettings(
     isPublic: settings.isPublic,
     shareAllowEditing: settings.allowEditing,
     shareAllowSuggesting: settings.allowSuggesting,
+    shareAllowCommenting: settings.allowCommenting,
     shareShowSuggestions: settings.showSuggestions,
     shareExpiresAt: settings.expiresAt ? expiryInstant(settings.expiresAt) : null,
   };
@@ -142,7 +144,8 @@ export async function openSharedDocument(
     throw unauthorized('This document is protected by a password', 'share_password_required');
   }
   const access = accessOfShare(row);
-  const hideSuggestions = access === 'view' && !row.shareShowSuggestions;
+  // A commenting visitor reads the saved copy like a viewer does.
+  const hideSuggestions = (access === 'view' || access === 'comment') && !row.shareShowSuggestions;
   return {
     id: row.id,
     title: row.title,

@@ -72,14 +72,17 @@ export const COLLAB_LIMITS = {
  * - `access`: sent to one connection only, when a re-check found its role changed but still open on the
  *   live document (an editor made suggester, say): the page switches mode at once instead of learning it
  *   from a refused edit.
+ * - `comments`: the document's comment threads changed (created, replied to, edited, resolved, deleted):
+ *   the client fetches them again (`GET /api/documents/:id/threads`).
  */
-const COLLAB_ROLES = ['owner', 'editor', 'suggester', 'viewer'] as const;
+const COLLAB_ROLES = ['owner', 'editor', 'suggester', 'commenter', 'viewer'] as const;
 type CollabRole = (typeof COLLAB_ROLES)[number];
 
 export type CollabStatelessMessage =
   | { type: 'title'; title: string }
   | { type: 'stored'; stateVector: string; version: number; updatedAt: string }
-  | { type: 'access'; role: CollabRole };
+  | { type: 'access'; role: CollabRole }
+  | { type: 'comments' };
 
 export function encodeStatelessMessage(message: CollabStatelessMessage): string {
   return JSON.stringify(message);
@@ -98,6 +101,7 @@ export function parseStatelessMessage(payload: string): CollabStatelessMessage |
   if (message.type === 'title' && typeof message.title === 'string') {
     return { type: 'title', title: message.title };
   }
+  if (message.type === 'comments') return { type: 'comments' };
   if (message.type === 'access' && COLLAB_ROLES.includes(message.role as CollabRole)) {
     return { type: 'access', role: message.role as CollabRole };
   }

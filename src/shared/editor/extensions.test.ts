@@ -42,6 +42,7 @@ describe('editor schema', () => {
       [
         'bold',
         'code',
+        'comment',
         'deletion',
         'highlight',
         'insertion',

@@ -43,6 +43,7 @@ import { ImageNode } from './image-node';
 import { LinkMark } from './link-mark';
 import { isSafeHref } from './links';
 import { DeletionMark, InsertionMark } from './suggestion-marks';
+import { CommentMark } from './comment-mark';
 
 /**
  * THE list of TipTap extensions that defines the document schema (docs/product-rules.md#rich-text-content).
@@ -163,6 +164,7 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): An
     AiSuggestionAttribute,
     InsertionMark,
     DeletionMark,
+    CommentMark,
     TextAlign.configure({ types: ['heading', 'paragraph'], alignments: [...TEXT_ALIGNMENTS] }),
     Typography,
     TaskList,

@@ -12,6 +12,8 @@ import {
 import { FOOTNOTE_ID_PATTERN } from './footnotes';
 import { IMAGE_SRC_PATTERN } from './image-src';
 import { isSafeHref } from './links';
+import { UUID_PATTERN } from '../uuid';
+import { COMMENT_ANCHOR_CLASS, COMMENT_THREAD_ATTRIBUTE } from './comment-mark';
 
 /**
  * THE policy for HTML rendered from stored content (the shared page, HTML exports in the browser and on
@@ -75,7 +77,8 @@ const RENDERED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   u: [],
   s: [],
   a: ['href', 'target', 'rel', 'id', 'class', 'aria-label'],
-  span: ['style', 'data-ai-suggestion'],
+  // A comment thread's anchor (comment-mark.ts) keeps its id, so a reader's page can show the thread.
+  span: ['style', 'class', 'data-ai-suggestion', COMMENT_THREAD_ATTRIBUTE],
   ins: SUGGESTION_ATTRIBUTES,
   del: SUGGESTION_ATTRIBUTES,
   mark: ['style', 'data-color'],
@@ -111,6 +114,7 @@ const CLASS_RULES: Record<string, RegExp> = {
   section: /^footnotes$/,
   a: /^footnote-backref$/,
   div: /^footnote-body$/,
+  span: new RegExp(`^${COMMENT_ANCHOR_CLASS}$`),
 };
 
 /** Attribute values other than free text: what each may be, by attribute name. */
@@ -133,6 +137,7 @@ const VALUE_RULES: Record<string, RegExp> = {
   'data-footnote': FOOTNOTE_ID_PATTERN,
   'data-footnotes': /^$/,
   'aria-label': /^Back to the text$/,
+  [COMMENT_THREAD_ATTRIBUTE]: UUID_PATTERN,
 };
 
 /** A `style` attribute reduced to the declarations the policy allows ('' when none remain). */

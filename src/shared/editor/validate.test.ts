@@ -50,9 +50,14 @@ describe('content validator (derived from the editor schema)', () => {
                     : { type: name };
       expect(() => validateRichText({ type: 'doc', content: [node] }), name).not.toThrow();
     }
+    // A comment mark means nothing without its thread's id.
+    const required: Record<string, object> = {
+      comment: { threadId: '00000000-0000-4000-8000-000000000001' },
+    };
     for (const name of Object.keys(schema.marks)) {
+      const mark = required[name] ? { type: name, attrs: required[name] } : { type: name };
       expect(
-        () => validateRichText({ type: 'doc', content: [paragraph(text('x', [{ type: name }]))] }),
+        () => validateRichText({ type: 'doc', content: [paragraph(text('x', [mark]))] }),
         name,
       ).not.toThrow();
     }
@@ -304,5 +309,34 @@ describe('image nodes', () => {
   it('is a block: not allowed inside a paragraph', () => {
     const inParagraph = { type: 'doc', content: [paragraph({ type: 'image', attrs: { src } })] };
     expect(() => validateRichText(inParagraph)).toThrow(/not allowed inside "paragraph"/);
+  });
+});
+
+describe('comment marks', () => {
+  const A = '00000000-0000-4000-8000-00000000000a';
+  const B = '00000000-0000-4000-8000-00000000000b';
+  const comment = (threadId: unknown) => ({ type: 'comment', attrs: { threadId } });
+  const docWith = (...marks: unknown[]) => ({ type: 'doc', content: [paragraph(text('noted', marks))] });
+
+  it('keeps overlapping threads on the same text, and one copy of a repeated thread', () => {
+    const valid = validateRichText(docWith(comment(A), comment(B), comment(A), { type: 'bold' }));
+    expect(valid.content![0]!.content![0]!.marks).toEqual([comment(B), comment(A), { type: 'bold' }]);
+    expect(repairRichText(docWith(comment(A), comment(B))).changed).toBe(false);
+  });
+
+  it('refuses a thread id that is not a UUID or none at all, and repair drops the mark', () => {
+    for (const bad of ['javascript:alert(1)', 42, null]) {
+      expect(() => validateRichText(docWith(comment(bad))), String(bad)).toThrow(InvalidContentError);
+      const { doc, changed } = repairRichText(docWith(comment(bad), { type: 'italic' }));
+      expect(changed).toBe(true);
+      expect(doc.content![0]!.content![0]!.marks).toEqual([{ type: 'italic' }]);
+    }
+    expect(() => validateRichText(docWith({ type: 'comment' }))).toThrow(/needs the attribute "threadId"/);
+  });
+
+  it('does not extend as text is typed at its edge, and does not exclude itself', () => {
+    const type = getEditorSchema().marks.comment!;
+    expect(type.spec.inclusive).toBe(false);
+    expect(type.excludes(type)).toBe(false);
   });
 });

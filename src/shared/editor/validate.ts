@@ -22,6 +22,7 @@ import { MAX_HREF_LENGTH, sanitizeHref } from './links';
 import { hasNul, stripNul } from '../text/nul';
 import { hasLoneSurrogate, replaceLoneSurrogates } from '../text/surrogates';
 import { SUGGESTION_SOURCES } from './suggestion-marks';
+import { UUID_PATTERN } from '../uuid';
 
 /**
  * THE content validator: every write of a document's content goes through it (REST create and update, the
@@ -252,6 +253,7 @@ const ATTRIBUTE_RULES: Record<string, Record<string, AttrCheck>> = {
   },
   insertion: SUGGESTION_MARK_RULES,
   deletion: SUGGESTION_MARK_RULES,
+  comment: { threadId: matching(UUID_PATTERN, 'a thread id (a UUID)') },
   taskItem: { checked: taskChecked },
   tableCell: TABLE_CELL_RULES,
   tableHeader: TABLE_CELL_RULES,
@@ -261,8 +263,11 @@ const ATTRIBUTE_RULES: Record<string, Record<string, AttrCheck>> = {
   footnote: { id: footnoteId },
 };
 
-/** Attributes without which a node means nothing: it is refused, or removed in repair mode. */
-const REQUIRED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = { image: ['src'] };
+/** Attributes without which a node or mark means nothing: it is refused, or removed in repair mode. */
+const REQUIRED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  image: ['src'],
+  comment: ['threadId'],
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // Rules derived from the schema
@@ -458,9 +463,19 @@ class Walk {
       // A mark the parent does not allow (code blocks allow none) is dropped in both modes.
       if (!parent.type.allowsMarkType(rule.type)) continue;
       const attrs = this.attrs(rule.attrs, mark.attrs, () => label(frame, nodeType, i, markType));
-      // A repeated type keeps the last one, in its position (ProseMirror's rule).
+      const missing = REQUIRED_ATTRIBUTES[markType]?.find((key) => attrs?.[key] == null);
+      if (missing) {
+        this.problem(() => `${label(frame, nodeType, i, markType)} needs the attribute "${missing}"`);
+        continue;
+      }
+      // A repeated type keeps the last one, in its position (ProseMirror's rule); a type that does not exclude
+      // itself (comment threads overlap) only drops an equal repeat.
+      const selfExclusive = rule.type.excludes(rule.type);
       for (let j = 0; j < out.length; j++) {
-        if (out[j]!.type === markType) {
+        if (
+          out[j]!.type === markType &&
+          (selfExclusive || JSON.stringify(out[j]!.attrs) === JSON.stringify(attrs))
+        ) {
           out.splice(j, 1);
           break;
         }

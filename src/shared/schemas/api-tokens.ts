@@ -5,9 +5,9 @@ import { API_TOKEN_MAX_EXPIRY_DAYS, API_TOKEN_NAME_MAX_LENGTH } from '../constan
 
 /**
  * What a token may do: `read` documents, versions and exports; `write` (create, change, delete) them too;
- * `suggest`: read, and propose changes but never write directly.
+ * `comment`: read, and comment on passages; `suggest`: read, and propose changes but never write directly.
  */
-export const API_TOKEN_SCOPES = ['read', 'write', 'suggest'] as const;
+export const API_TOKEN_SCOPES = ['read', 'write', 'comment', 'suggest'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 export const apiTokenCreateSchema = z.object({

@@ -7,11 +7,11 @@ import { emailSchema } from './auth';
  * every document in the folder and its sub-folders, with what the role allows.
  */
 
-/** A member's role, least to most. `commenter` is meant to sit between viewer and suggester. */
-export const MEMBER_ROLES = ['viewer', 'suggester', 'editor'] as const;
+/** A member's role, least to most: a commenter reads and comments on passages, a suggester also proposes changes. */
+export const MEMBER_ROLES = ['viewer', 'commenter', 'suggester', 'editor'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
-const roleSchema = z.enum(MEMBER_ROLES, { message: 'Choose a role: viewer, suggester or editor' });
+const roleSchema = z.enum(MEMBER_ROLES, { message: 'Choose a role: viewer, commenter, suggester or editor' });
 
 /** `POST /api/documents/:id/members`, `POST /api/folders/:id/members`. */
 export const inviteMemberSchema = z.object({ email: emailSchema, role: roleSchema });

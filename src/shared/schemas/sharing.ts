@@ -12,6 +12,8 @@ export const updateShareSettingsSchema = z.strictObject({
   allowEditing: z.boolean().default(false),
   /** Visitors propose changes as tracked suggestions; ignored while `allowEditing` is on. */
   allowSuggesting: z.boolean().default(false),
+  /** Visitors read and comment on passages; ignored while `allowEditing` or `allowSuggesting` is on. */
+  allowCommenting: z.boolean().default(false),
   /** View-only visitors see pending suggestions (with a legend); off, they read the text without them. */
   showSuggestions: z.boolean().default(false),
   expiresAt: shareExpiryDateSchema.nullable().default(null),
@@ -23,6 +25,7 @@ export interface ShareSettings {
   isPublic: boolean;
   allowEditing: boolean;
   allowSuggesting: boolean;
+  allowCommenting: boolean;
   showSuggestions: boolean;
   /** YYYY-MM-DD, as set. */
   expiresAt: string | null;

@@ -24,6 +24,7 @@ const MemberEditor = lazy(() => import('./MemberEditor').then((m) => ({ default:
 /** What each role lets the person do, said once under the title. */
 const ROLE_HINTS: Record<MemberRole, string> = {
   viewer: 'You can read this document.',
+  commenter: 'You can read this document and comment on it.',
   suggester: 'You can suggest changes for the owner to accept or reject.',
   editor: 'You can edit this document with the others, live.',
 };
@@ -179,7 +180,7 @@ export function MemberDocumentPage() {
       <p className="mb-8 text-sm text-muted-foreground" data-testid="member-role-hint">
         {changed ? `The owner changed your role. ${ROLE_HINTS[document.role]}` : ROLE_HINTS[document.role]}
       </p>
-      {document.role === 'viewer' ? (
+      {document.role === 'viewer' || document.role === 'commenter' ? (
         <ReadOnlyBody content={document.content} />
       ) : (
         <Suspense fallback={<p className="text-sm text-muted-foreground">Loading document…</p>}>

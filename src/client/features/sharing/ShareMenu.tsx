@@ -20,21 +20,24 @@ const PRIVATE: ShareSettings = {
   isPublic: false,
   allowEditing: false,
   allowSuggesting: false,
+  allowCommenting: false,
   showSuggestions: false,
   expiresAt: null,
   hasPassword: false,
   linkKey: null,
 };
 
-/** The three levels a link can grant, as the share menu offers them. */
+/** The levels a link can grant, as the share menu offers them. */
 const ACCESS_CHOICES: { access: ShareAccess; label: string; saved: string }[] = [
   { access: 'view', label: 'Can view', saved: 'Visitors can now only view' },
+  { access: 'comment', label: 'Can comment', saved: 'Visitors can now comment' },
   { access: 'suggest', label: 'Can suggest', saved: 'Visitors can now suggest changes' },
   { access: 'edit', label: 'Can edit', saved: 'Visitors can now edit' },
 ];
 
 const ACCESS_HINTS: Record<ShareAccess, string> = {
   view: 'Visitors with the link can read.',
+  comment: 'Visitors with the link can read and comment on passages.',
   suggest: 'Visitors propose changes as suggestions you accept or reject.',
   edit: 'Visitors with the link can write with you, live.',
 };
@@ -42,6 +45,7 @@ const ACCESS_HINTS: Record<ShareAccess, string> = {
 /** What the popover says a public link allows, at the level chosen. */
 const PUBLIC_DESCRIPTIONS: Record<ShareAccess, string> = {
   view: 'Anyone with the link can view this document.',
+  comment: 'Anyone with the link can comment on this document.',
   suggest: 'Anyone with the link can suggest changes to this document.',
   edit: 'Anyone with the link can edit this document.',
 };
@@ -62,6 +66,7 @@ function localToday(): string {
 const levelSettings = (access: ShareAccess) => ({
   allowEditing: access === 'edit',
   allowSuggesting: access === 'suggest',
+  allowCommenting: access === 'comment',
 });
 
 /**
@@ -145,6 +150,7 @@ export function ShareMenu({
       isPublic: settings.isPublic,
       allowEditing: settings.allowEditing,
       allowSuggesting: settings.allowSuggesting,
+      allowCommenting: settings.allowCommenting,
       showSuggestions: settings.showSuggestions,
       expiresAt: settings.expiresAt,
       ...changes,
@@ -364,7 +370,7 @@ export function ShareMenu({
           </ChoiceGroup>
           <p className="text-xs text-muted-foreground">{ACCESS_HINTS[value.access]}</p>
         </div>
-        {value.access === 'view' && (
+        {(value.access === 'view' || value.access === 'comment') && (
           <div className="flex items-center justify-between gap-3">
             <Label htmlFor={ids.suggestions} className="text-sm font-normal">
               Show suggested changes to readers

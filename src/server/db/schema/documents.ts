@@ -41,6 +41,7 @@ export const documents = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     shareAllowEditing: boolean('share_allow_editing').notNull().default(false),
     shareAllowSuggesting: boolean('share_allow_suggesting').notNull().default(false),
+    shareAllowCommenting: boolean('share_allow_commenting').notNull().default(false),
     shareExpiresAt: timestamp('share_expires_at', { withTimezone: true, mode: 'date' }),
     sharePasswordHash: text('share_password_hash'),
     /** Part of the share link's address; null until the link is first reset. */

@@ -13,3 +13,4 @@ export * from './library';
 export * from './goals';
 export * from './images';
 export * from './oauth';
+export * from './comments';

@@ -21,7 +21,7 @@ export const documentMembers = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Lower-cased and trimmed, like users.email. */
     email: text('email').notNull(),
-    role: text('role').$type<'viewer' | 'suggester' | 'editor'>().notNull(),
+    role: text('role').$type<MemberRole>().notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),

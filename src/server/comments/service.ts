@@ -1,0 +1,353 @@
+import type { ServerDependencies } from '../dependencies';
+import { authorizeDocument, can, type DocumentRole } from '../documents';
+import type { DocumentActor } from '../documents';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import type {
+  Comment,
+  CommentThread,
+  CommentThreadPage,
+  CreateThread,
+  Reply,
+} from '../../shared/schemas/comments';
+import {
+  createThreadSchema,
+  editCommentSchema,
+  listThreadsQuerySchema,
+  replySchema,
+  threadStatusSchema,
+} from '../../shared/schemas/comments';
+import type { z } from 'zod';
+import { markPassage, threadOrder, unmarkThreads } from './anchor';
+import {
+  deleteComment as deleteCommentRow,
+  deleteThread as deleteThreadRow,
+  findDocumentContent,
+  findThread,
+  findThreadDocument,
+  findThreads,
+  findUserName,
+  insertComment,
+  insertThread,
+  updateCommentBody,
+  updateThreadStatus,
+  type CommentRow,
+  type ThreadRow,
+} from './repository';
+
+/**
+ * Comments on passages (docs/comments.md): threads and their comments in the database, each thread anchored
+ * by a `comment` mark the server puts in the document through the document writer. Who may do what is the
+ * access policy's `read` (see threads) and `comment` (open a thread, reply) plus two rules of its own: a
+ * comment is changed or deleted by its author only; a thread is resolved by its author or anyone who may
+ * `write`, and deleted by its author (deleting its first comment) or the document's owner.
+ *
+ * Every change is announced as `comments.changed`, which the collaboration server turns into a stateless
+ * `{ type: 'comments' }` message to the document's open editors.
+ */
+
+export type CommentsContext = Pick<ServerDependencies, 'db' | 'config' | 'documentWriter' | 'documentEvents'>;
+
+/**
+ * Who asks: a signed-in user, or a share-link visitor (their share token). A visitor has no identity that
+ * outlives their token, so nothing they write is "theirs" afterwards: they may not edit or delete it (the
+ * owner may delete the thread).
+ */
+export type CommentActor = DocumentActor;
+
+type ListQuery = z.input<typeof listThreadsQuerySchema>;
+
+interface Asker {
+  actor: CommentActor;
+  role: DocumentRole;
+  /** The signed-in user's id; null for a visitor. */
+  userId: string | null;
+}
+
+async function ask(
+  ctx: CommentsContext,
+  actor: CommentActor,
+  documentId: string,
+  ability: 'read' | 'comment',
+) {
+  const role = await authorizeDocument(ctx, actor, documentId, ability);
+  return { actor, role, userId: actor.kind === 'user' ? actor.userId : null } satisfies Asker;
+}
+
+async function authorName(ctx: CommentsContext, asker: Asker, given: string | undefined): Promise<string> {
+  if (asker.userId) return findUserName(ctx.db, asker.userId);
+  if (!given) throw badRequest('authorName: Give your name to comment', 'validation_failed');
+  return given;
+}
+
+const isMine = (asker: Asker, authorUserId: string | null) =>
+  asker.userId !== null && authorUserId === asker.userId;
+
+function presentComment(asker: Asker, row: CommentRow): Comment {
+  return {
+    id: row.id,
+    threadId: row.threadId,
+    author: { id: row.authorUserId, name: row.authorName },
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    mine: isMine(asker, row.authorUserId),
+  };
+}
+
+function presentThread(asker: Asker, thread: ThreadRow, comments: CommentRow[]): CommentThread {
+  return {
+    id: thread.id,
+    documentId: thread.documentId,
+    anchor: { quote: thread.quote, prefix: thread.prefix, suffix: thread.suffix },
+    status: thread.status,
+    resolvedAt: thread.resolvedAt?.toISOString() ?? null,
+    resolvedBy:
+      thread.status === 'resolved' && thread.resolvedByName !== null
+        ? { id: thread.resolvedByUserId, name: thread.resolvedByName }
+        : null,
+    createdAt: thread.createdAt.toISOString(),
+    comments: comments.map((row) => presentComment(asker, row)),
+    canResolve: isMine(asker, thread.authorUserId) || can(asker.role, 'write'),
+  };
+}
+
+/** The cursor is the number of threads already given, opaque to the client. */
+function decodeCursor(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  const offset = Number(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!Number.isSafeInteger(offset) || offset < 0) throw badRequest('cursor: not a cursor from this list');
+  return offset;
+}
+
+const encodeCursor = (offset: number) => Buffer.from(String(offset), 'utf8').toString('base64url');
+
+/**
+ * The document's threads in the order of their passages in the text; threads whose passage is gone (its
+ * text deleted) come last, oldest first.
+ */
+export async function listThreads(
+  ctx: CommentsContext,
+  actor: CommentActor,
+  documentId: string,
+  query: ListQuery,
+): Promise<CommentThreadPage> {
+  const asker = await ask(ctx, actor, documentId, 'read');
+  const { status, cursor, limit } = listThreadsQuerySchema.parse(query);
+  const offset = decodeCursor(cursor);
+  const [{ threads, comments }, content] = await Promise.all([
+    findThreads(ctx.db, documentId, status),
+    findDocumentContent(ctx.db, documentId),
+  ]);
+  const order = threadOrder(content);
+  const placed = threads
+    .map((thread, index) => ({ thread, place: order.get(thread.id) ?? order.size + index }))
+    .sort((a, b) => a.place - b.place);
+  const byThread = new Map<string, CommentRow[]>();
+  for (const row of comments) {
+    const list = byThread.get(row.threadId) ?? [];
+    list.push(row);
+    byThread.set(row.threadId, list);
+  }
+  const page = placed.slice(offset, offset + limit);
+  return {
+    threads: page.map(({ thread }) => presentThread(asker, thread, byThread.get(thread.id) ?? [])),
+    nextCursor: offset + limit < placed.length ? encodeCursor(offset + limit) : null,
+  };
+}
+
+async function announce(ctx: CommentsContext, documentId: string): Promise<void> {
+  await ctx.documentEvents.publish({ type: 'comments.changed', documentId });
+}
+
+async function threadOf(ctx: CommentsContext, asker: Asker, documentId: string, threadId: string) {
+  const found = await findThread(ctx.db, documentId, threadId);
+  if (!found) throw notFound('Thread not found', 'thread_not_found');
+  return found;
+}
+
+/**
+ * Opens a thread on the passage `anchor` names, with its first comment: the server finds the passage in the
+ * current text and marks it through the document writer (409 `anchor_not_found` when it is not there). The
+ * client makes the id; sending the same thread again answers the thread as it is (`created: false`).
+ */
+export async function createThread(
+  ctx: CommentsContext,
+  actor: CommentActor,
+  documentId: string,
+  input: CreateThread,
+): Promise<{ thread: CommentThread; created: boolean }> {
+  const asker = await ask(ctx, actor, documentId, 'comment');
+  const { id, anchor, body, authorName: given } = createThreadSchema.parse(input);
+  const existing = await findThreadDocument(ctx.db, id);
+  if (existing !== undefined && existing !== documentId) {
+    throw conflict('This thread id is already taken', 'thread_id_taken');
+  }
+  if (existing === undefined) {
+    const name = await authorName(ctx, asker, given);
+    const outcome = { missing: false };
+    await ctx.documentWriter.changeContent({
+      documentId,
+      userId: asker.userId ?? undefined,
+      source: 'comment',
+      change: (content) => {
+        const marked = markPassage(content, id, anchor);
+        outcome.missing = marked === null;
+        return marked === 'unchanged' ? null : marked;
+      },
+    });
+    if (outcome.missing) {
+      throw conflict(
+        'The passage is no longer in the document. Select the text again to comment on it.',
+        'anchor_not_found',
+      );
+    }
+    const inserted = await insertThread(
+      ctx.db,
+      {
+        id,
+        documentId,
+        quote: anchor.quote,
+        prefix: anchor.prefix,
+        suffix: anchor.suffix,
+        authorUserId: asker.userId,
+        authorName: name,
+      },
+      { authorUserId: asker.userId, authorName: name, body },
+    );
+    if (inserted) await announce(ctx, documentId);
+    const found = await threadOf(ctx, asker, documentId, id);
+    return { thread: presentThread(asker, found.thread, found.comments), created: inserted };
+  }
+  const found = await threadOf(ctx, asker, documentId, id);
+  return { thread: presentThread(asker, found.thread, found.comments), created: false };
+}
+
+export async function reply(
+  ctx: CommentsContext,
+  actor: CommentActor,
+  documentId: string,
+  threadId: string,
+  input: Reply,
+): Promise<Comment> {
+  const asker = await ask(ctx, actor, documentId, 'comment');
+  const { body, authorName: given } = replySchema.parse(input);
+  await threadOf(ctx, asker, documentId, threadId);
+  const name = await authorName(ctx, asker, given);
+  const row = await insertComment(ctx.db, {
+    threadId,
+    authorUserId: asker.userId,
+    authorName: name,
+    body,
+  });
+  await announce(ctx, documentId);
+  return presentComment(asker, row);
+}
+
+/** The comment when the asker wrote it; 404 when it is not in the thread, 403 `not_your_comment` otherwise. */
+async function ownComment(
+  ctx: CommentsContext,
+  asker: Asker,
+  documentId: string,
+  threadId: string,
+  commentId: string,
+) {
+  const found = await threadOf(ctx, asker, documentId, threadId);
+  const comment = found.comments.find((row) => row.id === commentId);
+  if (!comment) throw notFound('Comment not found', 'comment_not_found');
+  if (!isMine(asker, comment.authorUserId)) {
+    throw forbidden('Only its author can change or delete a comment', 'not_your_comment');
+  }
+  return { ...found, comment };
+}
+
+export async function editComment(
+  ctx: CommentsContext,
+  actor: CommentActor,
+  documentId: string,
+  threadId: string,
+  commentId: string,
+  input: z.input<typeof editCommentSchema>,
+): Promise<Comment> {
+  const asker = await ask(ctx, actor, documentId, 'comment');
+  const { body } = editCommentSchema.parse(input);
+  await ownComment(ctx, asker, documentId, threadId, commentId);
+  const row = await updateCommentBody(ctx.db, threadId, commentId, body);
+  if (!row) throw notFound('Comment not found', 'comment_not_found');
+  await announce(ctx, documentId);
+  return presentComment(asker, row);
+}
+
+/** Deletes the asker's comment; their thread's first comment takes the whole thread (and its mark) with it. */
+export async function deleteComment(
+  ctx: CommentsContext,
+  actor: CommentActor,
+  documentId: string,
+  threadId: string,
+  commentId: string,
+): Promise<void> {
+  const asker = await ask(ctx, actor, documentId, 'comment');
+  const found = await ownComment(ctx, asker, documentId, threadId, commentId);
+  if (found.comments[0]?.id === commentId) {
+    await removeThread(ctx, asker, documentId, threadId);
+    return;
+  }
+  await deleteCommentRow(ctx.db, threadId, commentId);
+  await announce(ctx, documentId);
+}
+
+/** Deletes a thread with its comments and its mark: the document's owner, or the thread's author. */
+export async function deleteThread(
+  ctx: CommentsContext,
+  actor: CommentActor,
+  documentId: string,
+  threadId: string,
+): Promise<void> {
+  const asker = await ask(ctx, actor, documentId, 'read');
+  const found = await threadOf(ctx, asker, documentId, threadId);
+  const mayDelete =
+    asker.role === 'owner' || (can(asker.role, 'comment') && isMine(asker, found.thread.authorUserId));
+  if (!mayDelete) {
+    throw forbidden(
+      "Only the document's owner or the thread's author can delete a thread",
+      'not_your_thread',
+    );
+  }
+  await removeThread(ctx, asker, documentId, threadId);
+}
+
+async function removeThread(ctx: CommentsContext, asker: Asker, documentId: string, threadId: string) {
+  // The mark goes first: a thread without its mark shows "on deleted text", a mark without its thread nothing.
+  await ctx.documentWriter.changeContent({
+    documentId,
+    userId: asker.userId ?? undefined,
+    source: 'comment',
+    change: (content) => unmarkThreads(content, [threadId]),
+  });
+  await deleteThreadRow(ctx.db, documentId, threadId);
+  await announce(ctx, documentId);
+}
+
+/** Resolves or reopens a thread: its author, or anyone who may edit the document. */
+export async function setThreadStatus(
+  ctx: CommentsContext,
+  actor: CommentActor,
+  documentId: string,
+  threadId: string,
+  input: z.input<typeof threadStatusSchema>,
+): Promise<CommentThread> {
+  const asker = await ask(ctx, actor, documentId, 'read');
+  const { status } = threadStatusSchema.parse(input);
+  const found = await threadOf(ctx, asker, documentId, threadId);
+  const allowed =
+    can(asker.role, 'write') || (can(asker.role, 'comment') && isMine(asker, found.thread.authorUserId));
+  if (!allowed) {
+    throw forbidden("Only the thread's author or someone who can edit may resolve it", 'not_your_thread');
+  }
+  if (found.thread.status !== status) {
+    const name = asker.userId ? await findUserName(ctx.db, asker.userId) : 'A visitor';
+    await updateThreadStatus(ctx.db, documentId, threadId, status, { userId: asker.userId, name });
+    await announce(ctx, documentId);
+  }
+  const updated = await threadOf(ctx, asker, documentId, threadId);
+  return presentThread(asker, updated.thread, updated.comments);
+}
