@@ -218,7 +218,7 @@ describe('discovery', () => {
       expect(res.body).toMatchObject({
         resource: `${server.url}/mcp`,
         authorization_servers: [server.url],
-        scopes_supported: ['read', 'write', 'suggest'],
+        scopes_supported: ['read', 'write', 'comment', 'suggest'],
       });
     }
     const res = await server.request('GET', '/.well-known/oauth-authorization-server');
@@ -233,7 +233,7 @@ describe('discovery', () => {
       grant_types_supported: ['authorization_code', 'refresh_token'],
       response_types_supported: ['code'],
       token_endpoint_auth_methods_supported: ['none'],
-      scopes_supported: ['read', 'write', 'suggest'],
+      scopes_supported: ['read', 'write', 'comment', 'suggest'],
     });
   });
 });
@@ -261,14 +261,14 @@ describe('the official SDK client', () => {
     expect(shown.body).toEqual({
       client_name: 'Test Agent',
       redirect_host: '127.0.0.1:8976',
-      scopes: ['read', 'write', 'suggest'],
+      scopes: ['read', 'write', 'comment', 'suggest'],
     });
 
     // The connected app is listed in the account, and Disconnect shuts the client out at once.
     const apps = await server.request('GET', '/api/me/connected-apps', { token: alice.token });
     expect(apps.status).toBe(200);
     const app = apps.body.apps.find((a: { client_name: string }) => a.client_name === 'Test Agent');
-    expect(app).toMatchObject({ scopes: ['read', 'write', 'suggest'] });
+    expect(app).toMatchObject({ scopes: ['read', 'write', 'comment', 'suggest'] });
     expect(app.last_used_at).not.toBeNull();
     // Not among the personal tokens, nor counted against their limit.
     const personal = await server.request('GET', '/api/me/api-tokens', { token: alice.token });

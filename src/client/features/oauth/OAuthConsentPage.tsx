@@ -14,6 +14,7 @@ const AUTHORIZE_API_PATH = '/api/oauth/authorize';
 const SCOPE_WORDS: Record<ApiTokenScope, string> = {
   read: 'See your documents: list, read, search and export them, and their versions',
   write: 'Change your documents: create, edit and delete them',
+  comment: 'Comment on passages of your documents',
   suggest: 'Suggest changes to your documents, which you accept or reject',
 };
 
