@@ -27,6 +27,7 @@ import { presentMember, type PeopleContext } from './service';
 /** What the invitation mail says the role lets the person do with the folder's documents. */
 const ROLE_TEXT: Record<MemberRole, string> = {
   viewer: 'can read its documents',
+  commenter: 'can read and comment on its documents',
   suggester: 'can suggest changes to its documents',
   editor: 'can edit its documents',
 };
