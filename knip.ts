@@ -12,6 +12,7 @@ const config: KnipConfig = {
     'src/client/**/*.worker.ts',
     'src/server/ai/grammar-worker.ts',
     'src/server/imports/import-worker.ts',
+    'src/server/compile/compile-worker.ts',
     'scripts/*.ts',
     'bench/*.ts',
     'bench/editor-baseline/main.ts',
@@ -28,9 +29,7 @@ const config: KnipConfig = {
   // late-plugin-views.test.ts drives the plugin of @tiptap/react's BubbleMenu, in the version @tiptap/react brings.
   ignoreDependencies: [
     '@tiptap/extension-bubble-menu',
-    // TEMPORARY while work in progress lands: remove once used.
-    'pdfmake',
-    '@types/pdfmake',
+    // compile/pdf.ts embeds its font files, resolved by path (require.resolve) in the worker.
     '@fontsource/literata',
   ],
   // faults.test.ts mounts a small tmpfs to fill a disk (skipped unless run as root).

@@ -16,6 +16,7 @@ const ENTRY_POINTS = {
   main: 'src/server/main.ts',
   'grammar-worker': 'src/server/ai/grammar-worker.ts',
   'import-worker': 'src/server/imports/import-worker.ts',
+  'compile-worker': 'src/server/compile/compile-worker.ts',
   admin: 'scripts/admin.ts',
   backup: 'scripts/backup.ts',
 };
@@ -25,6 +26,7 @@ const RUNTIME_FILE_PACKAGES = [
   '@electric-sql/pglite', // its WebAssembly module and data files
   '@node-rs/argon2', // a native addon chosen per platform
   'harper.js', // its WebAssembly module
+  'pdfmake', // pdfkit reads its font metrics (AFM files) beside its code
   'sentiment', // its word lists, required by a computed path
 ];
 

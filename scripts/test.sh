@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-libreoffice.sh
+bash scripts/ensure-book-tools.sh
 npm run build
 vitest run
 playwright test

@@ -8,6 +8,7 @@ import { authRoutes } from './accounts';
 import { billingRoutes } from './billing';
 import { memberCommentRoutes, sharedCommentRoutes } from './comments';
 import { documentRoutes, pinRoutes, trashRoutes } from './documents';
+import { compileRoutes } from './compile';
 import { exportRoutes } from './export';
 import { documentFolderRoutes, folderRoutes, folderTrashRoutes } from './folders';
 import { folderGoalRoutes, goalRoutes } from './goals';
@@ -53,6 +54,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sharedCommentRoutes);
   await app.register(imageRoutes);
   await app.register(exportRoutes);
+  await app.register(compileRoutes);
   await app.register(adminAiRoutes, { prefix: '/admin' });
   await app.register(apiTokenRoutes);
   await app.register(oauthApiRoutes);

@@ -238,6 +238,14 @@ export const MAX_FOLDERS_PER_USER = 1_000;
 /** Documents one folder export (a .zip of the folder and its sub-folders) may hold; beyond it, 413. */
 export const MAX_FOLDER_EXPORT_DOCUMENTS = 1_000;
 
+// Compiling a book (docs/compile.md)
+/** Chapters one book may hold (a folder's documents or one document's level-1 headings); beyond it, 413. */
+export const MAX_BOOK_CHAPTERS = 500;
+/** Longest book field (title, author, copyright line, identifier). */
+export const MAX_BOOK_FIELD_LENGTH = 300;
+/** The manuscript's contact block (name, address, e-mail, phone), several lines. */
+export const MAX_BOOK_CONTACT_LENGTH = 1_000;
+
 // Personal API tokens
 /** What every token's secret starts with, so a leaked one is recognisable (and secret scanners can find it). */
 export const API_TOKEN_PREFIX = 'qw_pat_';

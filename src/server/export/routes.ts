@@ -6,7 +6,9 @@ import { documentForUser, listDocumentsInFolders } from '../documents';
 import { folderWithSubfolders } from '../folders';
 import { payloadTooLarge } from '../errors';
 import { MAX_FOLDER_EXPORT_DOCUMENTS } from '../../shared/constants';
-import { SERVER_EXPORT_FORMATS } from './formats';
+import { compileBook } from '../compile';
+import { bookOptionsSchema } from '../../shared/schemas/compile';
+import { BOOK_EXPORT_FORMATS, SERVER_EXPORT_FORMATS } from './formats';
 import { parseInput } from '../validation';
 import { secondsSince } from '../metrics';
 
@@ -17,19 +19,44 @@ const query = z.object({
     error: `format must be one of ${SERVER_EXPORT_FORMATS.join(', ')}`,
   }),
 });
+const DOCUMENT_FORMATS = [...SERVER_EXPORT_FORMATS, ...BOOK_EXPORT_FORMATS] as const;
+const documentQuery = z.object({
+  format: z.enum(DOCUMENT_FORMATS, { error: `format must be one of ${DOCUMENT_FORMATS.join(', ')}` }),
+});
+const isBookFormat = (format: string): format is (typeof BOOK_EXPORT_FORMATS)[number] =>
+  (BOOK_EXPORT_FORMATS as readonly string[]).includes(format);
 
 /**
- * GET /api/documents/:id/export?format=md|html|txt|docx — the same conversions as the editor's Export menu;
+ * GET /api/documents/:id/export?format=md|html|txt|docx|epub|pdf — the same conversions as the editor's Export
+ * menu (EPUB and PDF: the document compiled as a book, src/server/compile);
  * GET /api/folders/:id/export?format=… — a folder and its sub-folders as a .zip of such files.
  */
 export const exportRoutes: FastifyPluginAsync = async (app) => {
   const exportRate = perUserLimit(app, EXPORT_PER_USER);
   app.get('/documents/:id/export', async (request, reply) => {
     const { id } = parseInput(params, request.params);
-    const { format } = parseInput(query, request.query);
+    const { format } = parseInput(documentQuery, request.query);
     const user = await requireUser(request);
     await exportRate(request, reply, user.userId);
     const document = await documentForUser(app.database, user.userId, id, 'export');
+    if (isBookFormat(format)) {
+      // EPUB and PDF are books: the document compiled with the default book options.
+      const started = performance.now();
+      const source = { kind: 'document' as const, title: document.title, content: document.content };
+      const file = await compileBook(
+        { ...app.deps, imageStore: app.imageStore },
+        user.userId,
+        source,
+        bookOptionsSchema.parse({}),
+        format,
+      );
+      app.deps.metrics.exported(format, secondsSince(started));
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    }
     // Loaded on first use: the converters (a DOM for HTML, DOCX) are a sixth of an idle server's heap.
     const { exportDocument } = await import('./service');
     const started = performance.now();

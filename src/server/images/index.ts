@@ -3,3 +3,5 @@ export { imageOfEntry, imagesOnDisk } from './backup';
 export { registerImages } from './plugin';
 export { imageRoutes } from './routes';
 export { createImageStore, type ImageStore } from './storage';
+export { imagesForBook } from './book-images';
+export type { ImageForBook } from './book-images';

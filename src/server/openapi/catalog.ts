@@ -1,3 +1,4 @@
+import { bookOutlineSchema, compileBodySchema } from '../../shared/schemas/compile';
 import type { z } from 'zod';
 import {
   aiAlternativesRequestSchema,
@@ -276,7 +277,39 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /api/documents/:id/export': op(
     'Documents',
     'session',
-    'Download the document as md, html, txt or docx',
+    'Download the document as md, html, txt, docx, or as a book: epub or pdf',
+  ),
+  'GET /api/documents/:id/compile': op(
+    'Books',
+    'session',
+    'The book a document makes: its chapters (level-1 headings)',
+    {
+      response: bookOutlineSchema,
+    },
+  ),
+  'POST /api/documents/:id/compile': op(
+    'Books',
+    'session',
+    'Compile the document as a book (EPUB, Word or PDF)',
+    {
+      body: compileBodySchema,
+    },
+  ),
+  'GET /api/folders/:id/compile': op(
+    'Books',
+    'session',
+    'The book a folder makes: its documents as chapters',
+    {
+      response: bookOutlineSchema,
+    },
+  ),
+  'POST /api/folders/:id/compile': op(
+    'Books',
+    'session',
+    "Compile the folder's documents as a book (EPUB, Word or PDF)",
+    {
+      body: compileBodySchema,
+    },
   ),
 
   'POST /api/documents/:id/images': op(

@@ -354,6 +354,14 @@ const MATRIX: Record<string, RouteCase> = {
     call: (s) => ({ path: `/api/documents/${s.documentId}/export?format=html` }),
     expect: documentScoped(200),
   },
+  'GET /api/documents/:id/compile': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/compile` }),
+    expect: documentScoped(200),
+  },
+  'POST /api/documents/:id/compile': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/compile`, body: { format: 'epub' } }),
+    expect: documentScoped(200),
+  },
 
   // Sharing: settings are the owner's; the shared view needs the link's token when a password is set.
   'GET /api/documents/:id/share': {
@@ -580,6 +588,14 @@ const MATRIX: Record<string, RouteCase> = {
   },
   'GET /api/folders/:id/export': {
     call: () => ({ path: `/api/folders/${UNKNOWN_ID}/export?format=md` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'GET /api/folders/:id/compile': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}/compile` }),
+    expect: { ...NO_USER, otherUser: 404, owner: 404 },
+  },
+  'POST /api/folders/:id/compile': {
+    call: () => ({ path: `/api/folders/${UNKNOWN_ID}/compile`, body: { format: 'epub' } }),
     expect: { ...NO_USER, otherUser: 404, owner: 404 },
   },
   'GET /api/folders/:id/goal': {

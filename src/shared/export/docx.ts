@@ -55,6 +55,8 @@ interface Context {
   nextRevisionId: number;
   /** Footnote numbers by reference id: Word's footnote ids are the same numbers. */
   footnotes: Map<string, number>;
+  /** What a horizontal rule becomes; absent: a bordered paragraph Word and our import know as a rule. */
+  sceneBreak?: () => Paragraph;
 }
 
 /** A pending tracked change as a Word revision (`w:ins` / `w:del`), or undefined for ordinary text. */
@@ -266,6 +268,7 @@ function block(
       ];
     }
     case 'horizontalRule':
+      if (ctx.sceneBreak) return [ctx.sceneBreak()];
       return [
         new Paragraph({
           style: ctx.styles.rule(),
@@ -378,6 +381,46 @@ function levels(format: (typeof LevelFormat)[keyof typeof LevelFormat], start: n
     alignment: AlignmentType.LEFT,
     style: { paragraph: { indent: { left: INDENT_PER_LEVEL * (level + 2), hanging: INDENT_PER_LEVEL } } },
   }));
+}
+
+/** Word's numbering definitions for the lists a converter has met. */
+function numberingOf(ctx: Context) {
+  return {
+    config: [
+      { reference: BULLET_REF, levels: levels(LevelFormat.BULLET, 1) },
+      { reference: TASK_REF, levels: levels(LevelFormat.BULLET, 1, '') },
+      ...[...ctx.orderedStarts].map((start) => ({
+        reference: `ordered-${start}`,
+        levels: levels(LevelFormat.DECIMAL, start),
+      })),
+    ],
+  };
+}
+
+/**
+ * Rich text to Word blocks, for a Word file built elsewhere (a compiled book): `blocks` may be called once
+ * per chapter; `styles` and `numbering` then hold what every call used and go into the one Document.
+ */
+export function createDocxConverter(options: { sceneBreak?: () => Paragraph } = {}) {
+  const ctx: Context = {
+    listDepth: 0,
+    quote: false,
+    orderedStarts: new Set(),
+    orderedInstance: 0,
+    styles: new NamedStyles(),
+    nextRevisionId: 1,
+    // A book's chapters are converted one at a time; footnotes are not part of books yet.
+    footnotes: new Map(),
+    ...(options.sceneBreak ? { sceneBreak: options.sceneBreak } : {}),
+  };
+  return {
+    blocks: (nodes: RichNode[] | undefined) => blocks(nodes, ctx),
+    styles: () => ({
+      paragraphStyles: [...ctx.styles.paragraph.values()],
+      characterStyles: [...ctx.styles.character.values()],
+    }),
+    numbering: () => numberingOf(ctx),
+  };
 }
 
 /**

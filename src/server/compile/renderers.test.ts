@@ -1,0 +1,269 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bookOptionsSchema, type BookOptionsInput } from '../../shared/schemas/compile';
+import type { RichTextNode } from '../../shared/schemas/richText';
+import { testPng } from '../images/testing';
+import type { BookImage } from './assets';
+import { assembleBook, bookOutline, type BookSource } from './book';
+import { epubcheck, pdfInfo, pdfText } from './book-tools';
+import { renderDocx } from './docx';
+import { renderEpub } from './epub';
+import { renderPdf } from './pdf';
+
+const run = promisify(execFile);
+/** EPUBCheck (Java) and LibreOffice start slowly on a busy two-core machine. */
+const TOOL_TIMEOUT_MS = 180_000;
+const SOFFICE = process.env.SOFFICE_PATH ?? '/usr/bin/soffice';
+const work = mkdtempSync(path.join(os.tmpdir(), 'qw-compile-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const IMAGE_SRC =
+  '/api/documents/11111111-1111-4111-8111-111111111111/images/22222222-2222-4222-8222-222222222222';
+const HOSTILE = '<script>alert("x")</script> & \u0000\u0007\u001b[31m \uFFFE ]]> <![CDATA[ & amp;';
+
+const text = (value: string, marks?: RichTextNode['marks']): RichTextNode => ({
+  type: 'text',
+  text: value,
+  ...(marks ? { marks } : {}),
+});
+const paragraph = (...content: RichTextNode[]): RichTextNode => ({ type: 'paragraph', content });
+const h1 = (value: string): RichTextNode => ({
+  type: 'heading',
+  attrs: { level: 1 },
+  content: [text(value)],
+});
+
+/** One document, three chapters, an intro, a scene break, an image, a list, a table and hostile text. */
+const DOCUMENT: BookSource = {
+  kind: 'document',
+  title: `The Mill ${HOSTILE}`,
+  content: {
+    type: 'doc',
+    content: [
+      paragraph(text('Before the first chapter.')),
+      h1('Spring Floods'),
+      paragraph(text('The river rose '), text('overnight', [{ type: 'italic' }]), text('.')),
+      { type: 'horizontalRule' },
+      paragraph(
+        text(`Hostile: ${HOSTILE}`, [{ type: 'link', attrs: { href: 'https://example.com/?a=1&b=2' } }]),
+      ),
+      { type: 'image', attrs: { src: IMAGE_SRC, alt: `A map ${HOSTILE}`, width: 50 } },
+      h1(`Ledgers ${HOSTILE}`),
+      { type: 'heading', attrs: { level: 2 }, content: [text('Accounts')] },
+      {
+        type: 'bulletList',
+        content: [{ type: 'listItem', content: [paragraph(text('Flour, twelve sacks'))] }],
+      },
+      {
+        type: 'table',
+        content: [
+          {
+            type: 'tableRow',
+            content: [
+              { type: 'tableHeader', content: [paragraph(text('Month'))] },
+              { type: 'tableHeader', content: [paragraph(text('Sacks'))] },
+            ],
+          },
+          {
+            type: 'tableRow',
+            content: [
+              { type: 'tableCell', content: [paragraph(text('March'))] },
+              { type: 'tableCell', content: [paragraph(text('12'))] },
+            ],
+          },
+        ],
+      },
+      h1('Thaw'),
+      paragraph(text('The last chapter ends here.')),
+    ],
+  },
+};
+
+async function image(): Promise<BookImage> {
+  const bytes = await testPng(40, 20);
+  return {
+    src: IMAGE_SRC,
+    name: '22222222-2222-4222-8222-222222222222.png',
+    mime: 'image/png',
+    width: 40,
+    height: 20,
+    bytes: new Uint8Array(bytes),
+  };
+}
+
+function book(options: BookOptionsInput = {}, source: BookSource = DOCUMENT) {
+  return assembleBook(source, bookOptionsSchema.parse({ author: 'Ada Lovelace', ...options }), '');
+}
+
+describe('a book from one document', () => {
+  it('opens a chapter at each level-1 heading, the text before them its intro', () => {
+    expect(bookOutline(DOCUMENT).chapters.map((chapter) => chapter.id)).toEqual(['intro', 'h1', 'h2', 'h3']);
+    const numbered = book({ chapterNumbering: 'words', exclude: ['h2'] });
+    expect(numbered.chapters.map((chapter) => [chapter.role, chapter.label, chapter.title])).toEqual([
+      ['front', '', 'Introduction'],
+      ['chapter', 'Chapter One', 'Spring Floods'],
+      ['chapter', 'Chapter Two', 'Thaw'],
+    ]);
+    expect(book({ chapterNumbering: 'roman' }).chapters.at(-1)!.label).toBe('III');
+    expect(book({ chapterNumbering: 'number' }).chapters.at(-1)!.label).toBe('Chapter 3');
+  });
+
+  it('puts front and back matter of a folder around its numbered chapters', () => {
+    const folder: BookSource = {
+      kind: 'folder',
+      title: 'Stories',
+      documents: ['Thanks', 'One', 'Dedication', 'Two'].map((title) => ({
+        id: title,
+        title,
+        content: { type: 'doc', content: [paragraph(text(`${title} text`)), h1('Inner')] },
+      })),
+    };
+    const assembled = book(
+      { frontMatter: ['Dedication'], backMatter: ['Thanks'], chapterNumbering: 'number' },
+      folder,
+    );
+    expect(assembled.chapters.map((chapter) => `${chapter.label}|${chapter.title}`)).toEqual([
+      '|Dedication',
+      'Chapter 1|One',
+      'Chapter 2|Two',
+      '|Thanks',
+    ]);
+    // A chapter document's own level-1 headings sit one level below the chapter's title.
+    expect(assembled.chapters[1]!.blocks[1]!.attrs?.level).toBe(2);
+  });
+});
+
+describe('EPUB', () => {
+  it(
+    'passes EPUBCheck with no error and no warning, hostile text escaped, the image embedded',
+    async () => {
+      const bytes = renderEpub(
+        book({ chapterNumbering: 'words', sceneBreak: 'ornament', copyright: `© 2026 ${HOSTILE}` }),
+        [await image()],
+      );
+      const file = path.join(work, 'book.epub');
+      writeFileSync(file, bytes);
+      const result = await epubcheck(file);
+      expect(result, result.report).toMatchObject({ fatals: 0, errors: 0, warnings: 0 });
+      const files = unzipSync(bytes);
+      expect(Object.keys(files)[0]).toBe('mimetype');
+      const nav = strFromU8(files['OEBPS/nav.xhtml']!);
+      const order = [
+        'Introduction',
+        'Chapter One: Spring Floods',
+        'Chapter Two: Ledgers',
+        'Chapter Three: Thaw',
+      ].map((title) => nav.indexOf(title));
+      expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+      const chapter = strFromU8(files['OEBPS/chapter-002.xhtml']!);
+      expect(chapter).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp;');
+      expect(chapter).not.toContain('<script');
+      for (const control of ['\u0000', '\u0007', '\u001b']) expect(chapter).not.toContain(control);
+      expect(chapter).toContain('<p class="scene-break">❦</p>');
+      expect(chapter).toContain('<img src="images/22222222-2222-4222-8222-222222222222.png"');
+      expect(files['OEBPS/images/22222222-2222-4222-8222-222222222222.png']!.length).toBeGreaterThan(50);
+      const opf = strFromU8(files['OEBPS/content.opf']!);
+      expect(opf).toMatch(/<dc:identifier id="book-id">urn:uuid:[0-9a-f-]{36}<\/dc:identifier>/);
+      expect(opf).toContain('<dc:creator id="creator">Ada Lovelace</dc:creator>');
+      expect(opf).toMatch(/<meta property="dcterms:modified">\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/meta>/);
+    },
+    TOOL_TIMEOUT_MS,
+  );
+
+  it(
+    'passes EPUBCheck without title page, copyright page or contents, in another language',
+    async () => {
+      const bytes = renderEpub(
+        book({ titlePage: false, copyrightPage: false, tableOfContents: false, language: 'fr', author: '' }),
+        [],
+      );
+      const file = path.join(work, 'plain.epub');
+      writeFileSync(file, bytes);
+      const result = await epubcheck(file);
+      expect(result, result.report).toMatchObject({ fatals: 0, errors: 0, warnings: 0 });
+      expect(strFromU8(unzipSync(bytes)['OEBPS/content.opf']!)).toContain('<dc:language>fr</dc:language>');
+    },
+    TOOL_TIMEOUT_MS,
+  );
+});
+
+describe('PDF', () => {
+  it('sets every chapter in order on the chosen trim, with a contents page', async () => {
+    const file = path.join(work, 'book.pdf');
+    writeFileSync(file, await renderPdf(book({ trim: '6x9', chapterNumbering: 'number' }), [await image()]));
+    const info = await pdfInfo(file);
+    expect(info['Page size']).toMatch(/^432 x 648 pts/);
+    expect(info.Title).toContain('The Mill');
+    const body = await pdfText(file);
+    const at = [
+      'Contents',
+      'Spring Floods',
+      'The river rose',
+      'Ledgers',
+      'Flour, twelve sacks',
+      'Thaw',
+      'The last chapter ends here.',
+    ].map((needle) => body.lastIndexOf(needle));
+    expect(
+      at.every((position, i) => position >= 0 && (i === 0 || position > at[i - 1]!)),
+      body,
+    ).toBe(true);
+    // Running head (the title, upper case) on a chapter's second page, never on its opener.
+    expect(body).toContain('<script>alert("x")</script>');
+  });
+
+  it('takes each trim size in points', async () => {
+    for (const [trim, size] of [
+      ['a5', '419.53 x 595.28'],
+      ['letter', '612 x 792'],
+    ] as const) {
+      const file = path.join(work, `${trim}.pdf`);
+      writeFileSync(file, await renderPdf(book({ trim }), []));
+      expect((await pdfInfo(file))['Page size']).toContain(size);
+    }
+  });
+});
+
+describe('manuscript', () => {
+  it(
+    'Word: Letter, running header "Surname / TITLE / page" from page 2, word count, "#" breaks',
+    async () => {
+      const docx = path.join(work, 'manuscript.docx');
+      writeFileSync(
+        docx,
+        await renderDocx(book({ style: 'manuscript', title: 'The Mill', contact: 'ada@example.com' })),
+      );
+      // A private profile: a concurrent LibreOffice (another test, a desktop) must not share its lock.
+      const profile = `-env:UserInstallation=file://${path.join(work, 'profile')}`;
+      await run(SOFFICE, [profile, '--headless', '--convert-to', 'pdf', '--outdir', work, docx], {
+        timeout: 120_000,
+      });
+      const pdf = path.join(work, 'manuscript.pdf');
+      expect((await pdfInfo(pdf))['Page size']).toMatch(/^612 x 792 pts/);
+      const pages = (await pdfText(pdf)).split('\f');
+      expect(pages[0]).toContain('ada@example.com');
+      expect(pages[0]).toContain('about 100 words');
+      expect(pages[0]).not.toContain('Lovelace / THE MILL /');
+      expect(pages[1]).toContain('Lovelace / THE MILL / 2');
+      expect(pages.join('')).toMatch(/^#$/m);
+    },
+    TOOL_TIMEOUT_MS,
+  );
+
+  it('PDF: the same header from page 2 and none on the title page', async () => {
+    const file = path.join(work, 'manuscript-set.pdf');
+    writeFileSync(
+      file,
+      await renderPdf(book({ style: 'manuscript', title: 'The Mill', trim: 'letter' }), []),
+    );
+    const pages = (await pdfText(file)).split('\f');
+    expect(pages[0]).toContain('THE MILL');
+    expect(pages[0]).not.toContain('Lovelace / THE MILL /');
+    expect(pages[1]).toContain('Lovelace / THE MILL / 2');
+  });
+});
