@@ -443,11 +443,11 @@ test('Export downloads every format named after the title and date', async ({ pa
     expect(download.suggestedFilename()).toBe(`field_notes__3_${date}.${extension}`);
     await expect(page.getByText(`Document exported as ${name}`).first()).toBeVisible();
   }
-  // PDF opens the print view with the document in it.
+  // Print… opens the print view with the document in it.
   await expect(page.getByRole('menu')).toHaveCount(0);
   await page.getByRole('button', { name: 'Export' }).click();
   const opening = page.waitForEvent('popup');
-  await page.getByRole('menuitem', { name: 'PDF' }).click();
+  await page.getByRole('menuitem', { name: 'Print…' }).click();
   const printView = await opening;
   await expect(printView.locator('h1')).toHaveText('Field Notes #3');
   await expect(printView.locator('body')).toContainText('Our shared plans for spring.');

@@ -24,7 +24,7 @@ function paragraph(seed: number, length: number): RichTextNode {
   };
 }
 
-export function sampleChapterBlocks(words: number, seed = 0, image?: string): RichTextNode[] {
+function sampleChapterBlocks(words: number, seed = 0, image?: string): RichTextNode[] {
   const blocks: RichTextNode[] = [];
   let written = 0;
   let index = 0;
@@ -45,11 +45,7 @@ export interface SampleDocument {
 }
 
 /** One document per chapter (a folder book). `images[i]` is put into chapter i when given. */
-export function sampleChapters(
-  totalWords: number,
-  chapters: number,
-  images: string[] = [],
-): SampleDocument[] {
+function sampleChapters(totalWords: number, chapters: number, images: string[] = []): SampleDocument[] {
   const per = Math.round(totalWords / chapters);
   return Array.from({ length: chapters }, (_, i) => ({
     title: `Chapter title ${i + 1}`,

@@ -21,7 +21,7 @@ export const TRIM_SIZES = ['6x9', '5.5x8.5', 'a5', 'letter', 'a4'] as const;
 export type TrimSize = (typeof TRIM_SIZES)[number];
 
 /** "book": a typeset book. "manuscript": standard manuscript format, for agents and editors. */
-export const BOOK_STYLES = ['book', 'manuscript'] as const;
+const BOOK_STYLES = ['book', 'manuscript'] as const;
 export type BookStyle = (typeof BOOK_STYLES)[number];
 
 const field = z.string().trim().max(MAX_BOOK_FIELD_LENGTH, `At most ${MAX_BOOK_FIELD_LENGTH} characters`);

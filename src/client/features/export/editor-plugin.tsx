@@ -7,18 +7,18 @@ import { ExportTrigger } from './ExportTrigger';
 // wait for it.
 const exportMenu = onDemand<ExportMenuProps>(async () => (await import('./ExportMenu')).ExportMenu);
 
-function HeaderExportMenu({ editor, title }: EditorHeaderActionProps) {
+function HeaderExportMenu({ documentId, editor, title }: EditorHeaderActionProps) {
   return (
     <OnDemandControl
       control={exportMenu}
       standIn={<ExportTrigger disabled={!editor} aria-haspopup="menu" aria-expanded={false} />}
     >
       {(ExportMenu, openOnArrival) => (
-        <ExportMenu editor={editor} title={title} defaultOpen={openOnArrival} />
+        <ExportMenu editor={editor} title={title} documentId={documentId} defaultOpen={openOnArrival} />
       )}
     </OnDemandControl>
   );
 }
 
-/** The editor header's Export menu (md, html, txt, docx). */
+/** The editor header's Export menu (PDF, EPUB, print, md, html, txt, docx; Compile book…). */
 export const exportEditorPlugin: EditorPlugin = { name: 'export', HeaderAction: HeaderExportMenu };

@@ -1,4 +1,5 @@
 import {
+  BookOpenIcon,
   ChevronRightIcon,
   DownloadIcon,
   FolderIcon,
@@ -24,6 +25,7 @@ import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import { carriesDocument, draggedDocument } from './drag';
+import { CompileDialog } from '@client/features/compile';
 import { ExportFolderDialog } from './ExportFolderDialog';
 import { DeleteFolderDialog, FolderNameDialog } from './FolderDialogs';
 import { ShareFolderDialog } from './ShareFolderDialog';
@@ -36,6 +38,7 @@ type Editing =
   | { kind: 'delete'; folder: Folder }
   | { kind: 'export'; folder: Folder }
   | { kind: 'share'; folder: Folder }
+  | { kind: 'compile'; folder: Folder }
   | null;
 
 /** A row of the tree that takes dropped documents. */
@@ -213,6 +216,10 @@ export function FolderTree({
                       <DownloadIcon aria-hidden="true" />
                       Export…
                     </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => setEditing({ kind: 'compile', folder })}>
+                      <BookOpenIcon aria-hidden="true" />
+                      Compile book…
+                    </DropdownMenuItem>
                     <DropdownMenuItem
                       variant="destructive"
                       onSelect={() => setEditing({ kind: 'delete', folder })}
@@ -250,6 +257,14 @@ export function FolderTree({
       />
       <ExportFolderDialog
         folder={editing?.kind === 'export' ? editing.folder : null}
+        onDone={() => setEditing(null)}
+      />
+      <CompileDialog
+        target={
+          editing?.kind === 'compile'
+            ? { kind: 'folder', id: editing.folder.id, name: editing.folder.name }
+            : null
+        }
         onDone={() => setEditing(null)}
       />
       <DeleteFolderDialog

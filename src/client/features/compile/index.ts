@@ -1,0 +1,1 @@
+export { CompileDialog } from './CompileDialog';
