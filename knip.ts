@@ -20,12 +20,7 @@ const config: KnipConfig = {
   ],
   project: ['src/**/*.{ts,tsx,css}', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
   // A small source tree the dependency-walls test checks by path, not part of the app.
-  ignore: [
-    'scripts/fixtures/**',
-    // TEMPORARY until the comments client lands: the server uses the schemas; the quote limits and page size
-    // are the browser's to use.
-    'src/shared/schemas/comments.ts',
-  ],
+  ignore: ['scripts/fixtures/**'],
   // late-plugin-views.test.ts drives the plugin of @tiptap/react's BubbleMenu, in the version @tiptap/react brings.
   ignoreDependencies: [
     '@tiptap/extension-bubble-menu',

@@ -1,8 +1,8 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createEditorExtensions } from '@shared/editor/extensions';
 import { selectionAnchor, threadRanges } from './anchor';
 import { CommentUi, setHighlightState } from './comment-ui';
-import { schemaWithComments } from './test-editor.testing';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -15,7 +15,7 @@ afterEach(() => {
 
 function makeEditor(content: string): Editor {
   editor = new Editor({
-    extensions: [...schemaWithComments(), CommentUi],
+    extensions: [...createEditorExtensions({ history: false }), CommentUi],
     content,
   });
   return editor;

@@ -8,3 +8,8 @@ export const RANGES_DELAY_MS = 250;
 export const MAX_THREAD_PAGES = 100;
 /** Where a share-link visitor's display name is remembered in this browser. */
 export const VISITOR_NAME_KEY = 'qw-comment-name';
+/**
+ * How often a page without the live document (a commenter's, a "Can comment" link's) asks for the threads
+ * again: nothing tells it of others' comments.
+ */
+export const THREADS_POLL_MS = 5_000;

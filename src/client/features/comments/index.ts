@@ -3,3 +3,4 @@ export { commentsEditorPlugin } from './editor-plugin';
 export { documentCommentsApi, sharedCommentsApi } from './api';
 export { CommentUi } from './comment-ui';
 export { CommentsBesideText } from './components/CommentsBesideText';
+export { CommentableText } from './components/CommentableText';

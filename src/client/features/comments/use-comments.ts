@@ -2,6 +2,7 @@ import type { Editor } from '@tiptap/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { toast } from '@client/components/ui/use-toast';
+import { parseStatelessMessage } from '@shared/editor/collab-protocol';
 import { selectionAnchor, threadRanges } from './anchor';
 import { setHighlightState, type CommentUiStorage } from './comment-ui';
 import { COMPOSER_GAP_PX, RANGES_DELAY_MS } from './constants';
@@ -84,7 +85,7 @@ export function useCommentsSync(editor: Editor | null, provider: StatelessSource
   useEffect(() => {
     if (!provider || !documentId) return;
     const onStateless = ({ payload }: { payload: string }) => {
-      if (isCommentsMessage(payload)) void refreshThreads(queryClient, documentId);
+      if (parseStatelessMessage(payload)?.type === 'comments') void refreshThreads(queryClient, documentId);
     };
     provider.on('stateless', onStateless);
     return () => {
@@ -92,15 +93,6 @@ export function useCommentsSync(editor: Editor | null, provider: StatelessSource
     };
   }, [provider, documentId, queryClient]);
   return threads;
-}
-
-function isCommentsMessage(payload: string): boolean {
-  try {
-    const message = JSON.parse(payload) as { type?: unknown } | null;
-    return message?.type === 'comments';
-  } catch {
-    return false;
-  }
 }
 
 /** Where each thread's passage is in the text now, followed a little behind typing. */

@@ -1,6 +1,7 @@
 import { Badge } from '@client/components/ui/badge';
 import { useAuth } from '@client/features/auth';
-import { useHtmlWithImageAccess } from '@client/features/images';
+import { CommentableText, documentCommentsApi } from '@client/features/comments';
+import { ImageUpload, useHtmlWithImageAccess } from '@client/features/images';
 import { SuggestionLegend } from '@client/features/suggestions';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { displayTitle } from '@client/lib/document-title';
@@ -80,6 +81,41 @@ function ReadOnlyBody({ content }: { content: unknown }) {
         className="qw-document"
         data-testid="member-document"
         dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </>
+  );
+}
+
+/**
+ * A commenter reads the saved copy (the live document is not theirs to open) as text they can select and
+ * comment on; the page asks for the copy again with the role, and at once after a new thread (its highlight).
+ */
+function CommenterBody({
+  documentId,
+  content,
+  onThreadCreated,
+}: {
+  documentId: string;
+  content: unknown;
+  onThreadCreated: () => void;
+}) {
+  const api = useMemo(() => documentCommentsApi(documentId), [documentId]);
+  const images = useMemo(
+    () => [ImageUpload.configure({ documentId, auth: SESSION_IMAGES, canUpload: false })],
+    [documentId],
+  );
+  const pending = useMemo(() => hasSuggestions(content as RichTextDoc), [content]);
+  return (
+    <>
+      {pending && <SuggestionLegend />}
+      <CommentableText
+        content={content}
+        api={api}
+        canComment
+        asksForName={false}
+        extensions={images}
+        testId="member-commentable-document"
+        onThreadCreated={onThreadCreated}
       />
     </>
   );
@@ -180,8 +216,14 @@ export function MemberDocumentPage() {
       <p className="mb-8 text-sm text-muted-foreground" data-testid="member-role-hint">
         {changed ? `The owner changed your role. ${ROLE_HINTS[document.role]}` : ROLE_HINTS[document.role]}
       </p>
-      {document.role === 'viewer' || document.role === 'commenter' ? (
+      {document.role === 'viewer' ? (
         <ReadOnlyBody content={document.content} />
+      ) : document.role === 'commenter' ? (
+        <CommenterBody
+          documentId={document.id}
+          content={document.content}
+          onThreadCreated={() => void refetch()}
+        />
       ) : (
         <Suspense fallback={<p className="text-sm text-muted-foreground">Loading document…</p>}>
           <MemberEditor

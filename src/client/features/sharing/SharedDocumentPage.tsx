@@ -9,10 +9,20 @@ import { hasSuggestions } from '@shared/suggestions/resolve';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { generateHTML } from '@tiptap/html';
 import { FileQuestion, Link2Off, Lock, TimerOff, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { sanitizeRenderedHtml } from '@client/lib/sanitize-html';
-import { useHtmlWithImageAccess } from '@client/features/images';
+import { CommentableText, sharedCommentsApi } from '@client/features/comments';
+import { ImageUpload, useHtmlWithImageAccess } from '@client/features/images';
 import { SuggestionLegend } from '@client/features/suggestions';
 import { fetchSharedDocument, ShareAccessError, storedShareToken, unlockSharedDocument } from './api';
 import '@client/styles/document.css';
@@ -146,6 +156,47 @@ function ReadOnlyDocument({ shared }: { shared: SharedDocument }) {
   );
 }
 
+/**
+ * A "Can comment" visitor reads the saved copy as text to select and comment on; they give a name with their
+ * first comment. The copy is asked for again after a new thread, for its highlight.
+ */
+function CommentableDocument({
+  shared,
+  onThreadCreated,
+}: {
+  shared: SharedDocument;
+  onThreadCreated: () => void;
+}) {
+  const token = useCallback(
+    () => storedShareToken(shared.id) ?? shared.shareToken,
+    [shared.id, shared.shareToken],
+  );
+  const api = useMemo(() => sharedCommentsApi(shared.id, token), [shared.id, token]);
+  const images = useMemo(
+    () => [
+      ImageUpload.configure({ documentId: shared.id, auth: { kind: 'share', token }, canUpload: false }),
+    ],
+    [shared.id, token],
+  );
+  return (
+    <Shell title={shared.title}>
+      <h1 className="mb-2 text-3xl font-bold tracking-tight">{shared.title}</h1>
+      <p className="mb-8 text-sm text-muted-foreground">
+        You can read this document and comment on it: select text, then Comment.
+      </p>
+      <CommentableText
+        content={shared.content}
+        api={api}
+        canComment
+        asksForName
+        extensions={images}
+        testId="shared-document"
+        onThreadCreated={onThreadCreated}
+      />
+    </Shell>
+  );
+}
+
 /** /shared/:id — what a visitor with the link sees; the server decides what they may see. */
 export function SharedDocumentPage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -228,6 +279,16 @@ export function SharedDocumentPage() {
           />
         </Suspense>
       </Shell>
+    );
+  }
+  if (shared.access === 'comment') {
+    return (
+      <CommentableDocument
+        shared={shared}
+        onThreadCreated={() =>
+          void queryClient.invalidateQueries({ queryKey: ['shared-document', id, linkKey] })
+        }
+      />
     );
   }
   return <ReadOnlyDocument shared={shared} />;

@@ -14,7 +14,7 @@ vi.mock('@client/components/ui/use-toast', () => ({
 
 const { CommentUi } = await import('../comment-ui');
 const { CommentsButton, CommentsOverlay, CommentsSidePanel } = await import('./CommentControls');
-const { schemaWithComments } = await import('../test-editor.testing');
+const { createEditorExtensions } = await import('@shared/editor/extensions');
 type CommentsApi = import('../api').CommentsApi;
 
 const DOC = '6f1c1c1e-0000-4000-8000-000000000001';
@@ -86,7 +86,10 @@ afterEach(() => {
 
 function setup(api: CommentsApi, content: string) {
   editor = new Editor({
-    extensions: [...schemaWithComments(), CommentUi.configure({ api, canComment: true, asksForName: false })],
+    extensions: [
+      ...createEditorExtensions({ history: false }),
+      CommentUi.configure({ api, canComment: true, asksForName: false }),
+    ],
     content,
   });
   const listeners = new Set<(data: { payload: string }) => void>();
