@@ -18,7 +18,7 @@ export const MAX_COMMENT_LENGTH = 5_000;
 export const MAX_COMMENT_QUOTE_LENGTH = 2_000;
 export const COMMENT_QUOTE_CONTEXT_LENGTH = 64;
 /** Threads per page of `GET .../threads`. */
-export const COMMENT_THREADS_PAGE_SIZE = 100;
+const COMMENT_THREADS_PAGE_SIZE = 100;
 
 export const threadIdSchema = z.string().regex(UUID_PATTERN, 'must be a thread id (a UUID)');
 
@@ -29,7 +29,7 @@ const commentBodySchema = z
   .max(MAX_COMMENT_LENGTH, `Comments are at most ${MAX_COMMENT_LENGTH.toLocaleString('en-US')} characters`);
 
 /** Where the thread sits: the passage's text, the text around it, and its place in the editor when known. */
-export const commentAnchorSchema = z.object({
+const commentAnchorSchema = z.object({
   quote: z.string().min(1, 'Select the text to comment on').max(MAX_COMMENT_QUOTE_LENGTH),
   prefix: z.string().max(COMMENT_QUOTE_CONTEXT_LENGTH).default(''),
   suffix: z.string().max(COMMENT_QUOTE_CONTEXT_LENGTH).default(''),
@@ -72,7 +72,7 @@ export const listThreadsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(COMMENT_THREADS_PAGE_SIZE).default(COMMENT_THREADS_PAGE_SIZE),
 });
 
-export interface CommentAuthor {
+interface CommentAuthor {
   /** The account's id; null for a share-link visitor. */
   id: string | null;
   name: string;

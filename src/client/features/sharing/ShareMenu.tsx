@@ -348,7 +348,7 @@ export function ShareMenu({
           <Label id={ids.edit}>Visitors with the link</Label>
           <ChoiceGroup
             aria-labelledby={ids.edit}
-            className="grid grid-cols-3 gap-0.5 rounded-lg bg-muted p-0.5"
+            className="grid grid-cols-2 gap-0.5 rounded-lg bg-muted p-0.5"
             value={value.access}
             onValueChange={(next) => {
               const choice = ACCESS_CHOICES.find((c) => c.access === next);
