@@ -65,6 +65,9 @@ test('typewriter scrolling and focus dimming: off at first, on from the toolbar,
   browser,
   request,
 }) => {
+  // Some 1,400 keystrokes into a live document, with polls between them: past the default minute when the suite's
+  // other worker is busy (it failed on time, not on a check).
+  test.slow();
   const user = await createTestUser(request, 'focus');
   const { id } = await createDocumentViaApi(request, user, 'The garden', DOCUMENT);
   // Reduced motion: the page jumps to the typewriter line instead of gliding there, so where the caret sits is
