@@ -320,7 +320,6 @@ export const WEBHOOK_DISABLE_AFTER_FAILURES = 5;
 /** How long one attempt may take, and how often the sender looks for due deliveries. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_POLL_INTERVAL_MS = 1_000;
-export const WEBHOOK_DELIVERY_LOG_SIZE = 50;
 
 // Images in documents (docs/images.md)
 /** Largest image file one upload may send; a bigger one is refused with 413 before it is decoded. */
@@ -350,3 +349,7 @@ export const IMAGE_ACCESS_PARAM = 'access';
 // Comments on passages (docs/comments.md)
 /** New threads and replies one person (or one address, for share-link visitors) may post per minute. */
 export const COMMENT_WRITES_PER_MINUTE = 60;
+
+/** Cursor-paged REST lists (`?limit=`, `?cursor=`; docs/api.md): the page size without `limit`, and the most one page holds. */
+export const API_LIST_DEFAULT_LIMIT = 50;
+export const API_LIST_MAX_LIMIT = 200;

@@ -149,3 +149,29 @@ export async function apiRequest<T>(
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
 }
+
+/**
+ * GET of a cursor-paged list whose body is an array: every page, following the server's `Link: <…>; rel="next"`
+ * until there is none (docs/api.md).
+ */
+export async function apiRequestAllPages<T>(path: string): Promise<T[]> {
+  const items: T[] = [];
+  let next: string | null = path;
+  while (next !== null) {
+    const response = await authorizedFetch('GET', next);
+    if (!response.ok) throw await toApiError(response);
+    items.push(...((await response.json()) as T[]));
+    next = nextPageOf(response.headers.get('link'));
+  }
+  return items;
+}
+
+/** The target of `rel="next"` in a Link header, when it is a path on this server. */
+export function nextPageOf(link: string | null): string | null {
+  if (!link) return null;
+  for (const part of link.split(',')) {
+    const match = /^\s*<(\/[^>]*)>\s*;\s*rel="?next"?\s*$/.exec(part);
+    if (match) return match[1]!;
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { afterInDescendingOrder, micros, type PageAfter } from '../pagination';
 import { apiTokenSettings, apiTokens, users } from '../db/schema';
 import type { ApiTokenScope } from '../../shared/schemas/api-tokens';
 
@@ -15,12 +16,20 @@ const visible = {
   expiresAt: apiTokens.expiresAt,
 };
 
-export function listTokensOf(db: Db, userId: string): Promise<ApiTokenRecord[]> {
-  return db
-    .select(visible)
+/** `limit` of the user's personal tokens after `after`, newest first (ties by id), each with its place. */
+export async function listTokensOf(
+  db: Db,
+  userId: string,
+  page: { limit: number; after: PageAfter | undefined },
+): Promise<(ApiTokenRecord & { place: PageAfter })[]> {
+  const own = and(eq(apiTokens.userId, userId), eq(apiTokens.kind, 'personal'));
+  const rows = await db
+    .select({ ...visible, at: micros(apiTokens.createdAt) })
     .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), eq(apiTokens.kind, 'personal')))
-    .orderBy(desc(apiTokens.createdAt));
+    .where(page.after ? and(own, afterInDescendingOrder(apiTokens.createdAt, apiTokens.id, page.after)) : own)
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+    .limit(page.limit);
+  return rows.map(({ at, ...row }) => ({ ...row, place: { at, key: row.id } }));
 }
 
 export async function countTokensOf(db: Db, userId: string): Promise<number> {

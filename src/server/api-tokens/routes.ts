@@ -4,6 +4,7 @@ import { requireAdmin } from '../accounts';
 import { forbidden } from '../errors';
 import { requireUser, type Principal } from '../plugins';
 import { parseInput } from '../validation';
+import { linkNextPage, parsePageQuery } from '../pagination';
 import {
   apiTokenCreateSchema,
   apiTokenSettingsSchema,
@@ -32,8 +33,13 @@ export const apiTokenRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.deps;
 
   app.get('/me/api-tokens', async (request, reply) => {
+    const page = parsePageQuery(request.query);
     const { userId } = await requireSession(request);
-    const [enabled, tokens] = await Promise.all([tokensEnabled(ctx.db), listTokens(ctx, userId)]);
+    const [enabled, { tokens, next }] = await Promise.all([
+      tokensEnabled(ctx.db),
+      listTokens(ctx, userId, page),
+    ]);
+    linkNextPage(request, reply, next);
     reply.header('cache-control', 'no-store');
     return { enabled, tokens } satisfies ApiTokenList;
   });

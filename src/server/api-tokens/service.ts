@@ -4,6 +4,7 @@ import { hashToken, randomToken } from '../plugins';
 import { isUuid } from '../../shared/uuid';
 import { API_TOKEN_PREFIX, API_TOKENS_PER_USER } from '../../shared/constants';
 import type { ApiToken, ApiTokenCreate, ApiTokenCreated } from '../../shared/schemas/api-tokens';
+import { pageOf, type PageRequest } from '../pagination';
 import { countTokensOf, deleteToken, insertToken, listTokensOf, type ApiTokenRecord } from './repository';
 
 /**
@@ -28,8 +29,15 @@ function presentToken(row: ApiTokenRecord): ApiToken {
   };
 }
 
-export async function listTokens(ctx: Ctx, userId: string): Promise<ApiToken[]> {
-  return (await listTokensOf(ctx.db, userId)).map(presentToken);
+/** A page of the user's personal tokens, newest first, and the cursor of the next page. */
+export async function listTokens(
+  ctx: Ctx,
+  userId: string,
+  page: PageRequest,
+): Promise<{ tokens: ApiToken[]; next: string | undefined }> {
+  const rows = await listTokensOf(ctx.db, userId, { limit: page.limit + 1, after: page.after });
+  const { rows: pageRows, next } = pageOf(rows, page.limit, (row) => row.place);
+  return { tokens: pageRows.map(presentToken), next };
 }
 
 export async function createToken(ctx: Ctx, userId: string, input: ApiTokenCreate): Promise<ApiTokenCreated> {

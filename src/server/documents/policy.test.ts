@@ -174,7 +174,9 @@ describe('roles found in the database', () => {
   it('the list query, the single check and the batched check agree', async () => {
     const mine = await Promise.all([newDocument(owner), newDocument(owner)]);
     const theirs = await Promise.all([newDocument(other), newDocument(other)]);
-    const listed = new Set((await listDocumentsOf(server.database.db, owner.id)).map((row) => row.id));
+    const listed = new Set(
+      (await listDocumentsOf(server.database.db, owner.id, { limit: 1000 })).map((row) => row.id),
+    );
     const pairs = [...mine, ...theirs].map((documentId) => ({ userId: owner.id, documentId }));
     const roleOf = await userRoles(server.database, pairs);
     for (const { documentId } of pairs) {

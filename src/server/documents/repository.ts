@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { documentMembers, documents, folders } from '../db/schema';
 import { sessionSignedInExists } from '../plugins';
+import { afterInDescendingOrder, micros, type PageAfter } from '../pagination';
 import { MAX_FOLDER_DEPTH } from '../../shared/constants';
 import type { RichTextDoc } from '../../shared/schemas/richText';
 import { documentsWith, folderRolesOnDocument, ownDocuments, ownTrashedDocuments } from './policy';
@@ -110,12 +111,6 @@ function buildStatements(db: Db) {
       .returning(withContent ? fullColumns : headColumns)
       .prepare(name);
   return {
-    list: db
-      .select(summaryColumns)
-      .from(documents)
-      .where(ownDocuments(userId))
-      .orderBy(desc(documents.updatedAt), desc(documents.createdAt))
-      .prepare('qw_documents_list'),
     get: db.select(fullColumns).from(documents).where(readableBy).limit(1).prepare('qw_documents_get'),
     getInSession: db
       .select(fullColumns)
@@ -198,8 +193,25 @@ function statements(db: Db): ReturnType<typeof buildStatements> {
 // ---------------------------------------------------------------------------------------------------------
 // CRUD (REST): the owner's, and what a member's role allows
 
-export function listDocumentsOf(db: Db, userId: string): Promise<DocumentSummaryRecord[]> {
-  return statements(db).list.execute({ userId });
+/**
+ * The user's own documents, most recently changed first (ties by id), `limit` of them after `after` (a page of
+ * the REST list; pagination.ts). The rows carry their place for the next page's cursor.
+ */
+export function listDocumentsOf(
+  db: Db,
+  userId: string,
+  page: { limit: number; after?: PageAfter | undefined },
+): Promise<(DocumentSummaryRecord & { place: string })[]> {
+  return db
+    .select({ ...summaryColumns, place: micros(documents.updatedAt) })
+    .from(documents)
+    .where(
+      page.after
+        ? and(ownDocuments(userId), afterInDescendingOrder(documents.updatedAt, documents.id, page.after))
+        : ownDocuments(userId),
+    )
+    .orderBy(desc(documents.updatedAt), desc(documents.id))
+    .limit(page.limit);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type DocumentSummaryRecord,
 } from './service';
 import { parseInput } from '../validation';
+import { linkNextPage, parsePageQuery } from '../pagination';
 import {
   documentIdSchema,
   documentTitleSchema,
@@ -130,8 +131,10 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   const validContent = (content: unknown) => (content === undefined ? undefined : writer.validate(content));
 
   app.get('/', async (request, reply) => {
+    const page = parsePageQuery(request.query);
     const { userId } = await requireUser(request);
-    const rows = await listDocuments(ctx, userId);
+    const { rows, next } = await listDocuments(ctx, userId, page);
+    linkNextPage(request, reply, next);
     return reply.header('cache-control', 'private, no-cache').send(rows.map(presentSummary));
   });
 

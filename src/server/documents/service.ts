@@ -11,6 +11,7 @@ import {
   type DocumentRecord,
   type DocumentSummaryRecord,
 } from './repository';
+import { pageOf, type PageRequest } from '../pagination';
 
 export type { DocumentHeadRecord, DocumentRecord, DocumentSummaryRecord } from './repository';
 
@@ -46,8 +47,14 @@ export interface SessionOption {
 }
 
 /** The user's documents for the dashboard, most recently updated first, without content. */
-export async function listDocuments(ctx: DocumentsContext, userId: string): Promise<DocumentSummaryRecord[]> {
-  return listDocumentsOf(ctx.db, userId);
+/** A page of the user's own documents, most recently changed first, and the cursor of the next page. */
+export async function listDocuments(
+  ctx: DocumentsContext,
+  userId: string,
+  page: PageRequest,
+): Promise<{ rows: DocumentSummaryRecord[]; next: string | undefined }> {
+  const rows = await listDocumentsOf(ctx.db, userId, { limit: page.limit + 1, after: page.after });
+  return pageOf(rows, page.limit, (row) => ({ at: row.place, key: row.id }));
 }
 
 /** The document if it exists and the user may read it (owner or member), else 404. */

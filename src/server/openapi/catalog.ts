@@ -85,6 +85,8 @@ export interface Operation {
   body?: z.ZodType;
   /** Multipart upload instead of JSON (imports). */
   upload?: boolean;
+  /** A cursor-paged list: `?limit=` and `?cursor=`, the next page in a `Link` header (pagination.ts). */
+  paged?: boolean;
   /** The success status and, when it has one, the answer's schema. */
   status?: number;
   response?: z.ZodType;
@@ -183,7 +185,8 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'PUT /api/me/settings': op('Settings', 'session', 'Change preferences or notifications', {
     body: updateUserSettingsSchema,
   }),
-  'GET /api/me/api-tokens': op('API tokens', 'session', "The user's API tokens", {
+  'GET /api/me/api-tokens': op('API tokens', 'session', "The user's API tokens, newest first", {
+    paged: true,
     response: apiTokenListSchema,
   }),
   'POST /api/me/api-tokens': op(
@@ -226,7 +229,9 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
     { status: 204 },
   ),
 
-  'GET /api/documents': op('Documents', 'session', "The user's documents, most recently updated first"),
+  'GET /api/documents': op('Documents', 'session', "The user's documents, most recently updated first", {
+    paged: true,
+  }),
   'POST /api/documents': op('Documents', 'session', 'Create a document', {
     body: createDocumentBodySchema,
     status: 201,
@@ -379,7 +384,9 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   ...commentOperations('/api/shared', 'share'),
   'GET /api/shared-with-me/:id': op('Sharing', 'session', 'One document shared with me, with my role'),
 
-  'GET /api/documents/:id/versions': op('Versions', 'session', "The document's versions, newest first"),
+  'GET /api/documents/:id/versions': op('Versions', 'session', "The document's versions, newest first", {
+    paged: true,
+  }),
   'POST /api/documents/:id/versions': op('Versions', 'session', 'Save a named version', {
     body: saveVersionBodySchema,
     status: 201,
@@ -450,7 +457,8 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /api/webhooks/:id/deliveries': op(
     'Webhooks',
     'session',
-    "A webhook's last deliveries and their answers",
+    "A webhook's deliveries and their answers, newest first",
+    { paged: true },
   ),
 
   'GET /api/search': op('Search', 'session', "Search the user's documents", { query: searchQuerySchema }),

@@ -3,6 +3,7 @@ import { TOKEN_ROUTES } from '../api-tokens';
 import { tokenMay } from '../documents';
 import { API_TOKEN_SCOPES } from '../../shared/schemas/api-tokens';
 import { APP_VERSION } from '../runtime/version';
+import { pageQuerySchema } from '../pagination';
 import { OPERATIONS, type Operation } from './catalog';
 
 /**
@@ -94,6 +95,7 @@ function describeOperation(key: string, operation: Operation) {
     parameters: [
       ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...queryParameters(operation.query),
+      ...(operation.paged ? queryParameters(pageQuerySchema) : []),
     ],
     ...(operation.body
       ? {
@@ -125,6 +127,16 @@ function describeOperation(key: string, operation: Operation) {
     responses: {
       [status]: {
         description: status === '204' ? 'Done; no content.' : 'Success.',
+        ...(operation.paged
+          ? {
+              headers: {
+                Link: {
+                  description: 'The next page, `<…>; rel="next"`; absent on the last page.',
+                  schema: { type: 'string' },
+                },
+              },
+            }
+          : {}),
         ...(operation.response
           ? { content: { 'application/json': { schema: jsonSchema(operation.response, 'output') } } }
           : {}),

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { afterInDescendingOrder, micros, type PageAfter } from '../pagination';
 import type { Db } from '../db/client';
 import { documentVersions, users } from '../db/schema';
 import type { VersionAuthor, VersionReason } from '../../shared/schemas/versions';
@@ -60,6 +61,28 @@ export async function listVersions(db: Db, documentId: string): Promise<VersionS
     .from(documentVersions)
     .where(eq(documentVersions.documentId, documentId))
     .orderBy(...newestFirst);
+}
+
+/** `limit` versions after `after`, newest first (ties by seq), each with its place for the next page's cursor. */
+export async function listVersionsPage(
+  db: Db,
+  documentId: string,
+  page: { limit: number; after: PageAfter | undefined },
+): Promise<(VersionSummaryRecord & { place: PageAfter })[]> {
+  const rows = await db
+    .select({ ...summaryColumns, at: micros(documentVersions.createdAt), seq: documentVersions.seq })
+    .from(documentVersions)
+    .where(
+      page.after
+        ? and(
+            eq(documentVersions.documentId, documentId),
+            afterInDescendingOrder(documentVersions.createdAt, documentVersions.seq, page.after),
+          )
+        : eq(documentVersions.documentId, documentId),
+    )
+    .orderBy(...newestFirst)
+    .limit(page.limit);
+  return rows.map(({ at, seq, ...row }) => ({ ...row, place: { at, key: String(seq) } }));
 }
 
 export async function findVersion(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authorizeDocument, etagOf, presentDocument, type DocumentAbility } from '../documents';
 import { requireUser } from '../plugins';
 import { parseInput } from '../validation';
+import { linkNextPage, parsePageQuery } from '../pagination';
 import { documentIdSchema } from '../../shared/schemas/documents';
 import {
   checkpointBodySchema,
@@ -59,8 +60,10 @@ export const versionRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/:id/versions', async (request, reply) => {
     const { id } = parseInput(documentParams, request.params);
+    const page = parsePageQuery(request.query);
     const { userId } = await authorize(request, id, 'seeVersions');
-    const rows = await versions.list(userId, id);
+    const { rows, next } = await versions.listPage(userId, id, page);
+    linkNextPage(request, reply, next);
     return reply.header('cache-control', 'private, no-cache').send(rows.map(presentSummary));
   });
 

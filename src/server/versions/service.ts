@@ -2,6 +2,7 @@ import type { ServerDependencies } from '../dependencies';
 import type { JSONContent } from '@tiptap/core';
 import { getDocument, type DocumentRecord, type DocumentsContext, findDocumentOwner } from '../documents';
 import { conflict, notFound } from '../errors';
+import { pageOf, type PageRequest } from '../pagination';
 import { documentWordCount } from '../../shared/diff/document-diff';
 import type { RichTextDoc } from '../../shared/schemas/richText';
 import type { VersionAuthor, VersionReason } from '../../shared/schemas/versions';
@@ -11,6 +12,7 @@ import {
   findVersion,
   insertVersion,
   listVersions,
+  listVersionsPage,
   newestVersionComparedTo,
   newestVersionTime,
   userNames,
@@ -68,6 +70,26 @@ export class VersionsService {
   }
 
   async list(userId: string, documentId: string): Promise<VersionSummaryRecord[]> {
+    await this.pruneBeforeListing(userId, documentId);
+    return listVersions(this.deps.db, documentId);
+  }
+
+  /** A page of the versions (the REST list), newest first, and the cursor of the next page. */
+  async listPage(
+    userId: string,
+    documentId: string,
+    page: PageRequest,
+  ): Promise<{ rows: VersionSummaryRecord[]; next: string | undefined }> {
+    await this.pruneBeforeListing(userId, documentId);
+    const rows = await listVersionsPage(this.deps.db, documentId, {
+      limit: page.limit + 1,
+      after: page.after,
+    });
+    const { rows: pageRows, next } = pageOf(rows, page.limit, (row) => row.place);
+    return { rows: pageRows.map(({ place: _place, ...row }) => row), next };
+  }
+
+  private async pruneBeforeListing(userId: string, documentId: string): Promise<void> {
     await this.ownedDocument(userId, documentId);
     // Expired versions of a document nobody edits would otherwise wait for the hourly sweep.
     const now = this.clock.now();
@@ -76,7 +98,6 @@ export class VersionsService {
       this.listPrunedAt.set(documentId, now.getTime());
       await pruneVersions(this.deps.db, now, documentId);
     }
-    return listVersions(this.deps.db, documentId);
   }
 
   async get(userId: string, documentId: string, versionId: string): Promise<VersionRecord> {

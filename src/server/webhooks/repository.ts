@@ -1,4 +1,5 @@
 import type { SqlRunner } from '../db/migrate';
+import type { PageAfter } from '../pagination';
 import type { Webhook, WebhookDelivery, WebhookEvent } from '../../shared/schemas/webhooks';
 
 /** The only code that reads or writes webhooks and webhook_deliveries. */
@@ -90,18 +91,26 @@ interface DeliveryRow {
   next_attempt_at: Date | string;
 }
 
+/**
+ * `limit` deliveries of the webhook after `after`, newest first (ties by id), each with its place for the next
+ * page's cursor (pagination.ts).
+ */
 export async function listDeliveries(
   exec: SqlRunner,
   webhookId: string,
-  limit: number,
-): Promise<WebhookDelivery[]> {
+  page: { limit: number; after: PageAfter | undefined },
+): Promise<(WebhookDelivery & { place: PageAfter })[]> {
+  const after = page.after
+    ? `AND ((extract(epoch from created_at) * 1000000)::bigint, id) < ($3::bigint, $4::uuid)`
+    : '';
   const rows = (await exec(
     `SELECT id, event, document_id, status, attempts, last_status, last_error, created_at, delivered_at,
-            next_attempt_at
-     FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at DESC, id LIMIT $2`,
-    [webhookId, limit],
-  )) as DeliveryRow[];
+            next_attempt_at, (extract(epoch from created_at) * 1000000)::bigint::text AS place
+     FROM webhook_deliveries WHERE webhook_id = $1 ${after} ORDER BY created_at DESC, id DESC LIMIT $2`,
+    page.after ? [webhookId, page.limit, page.after.at, page.after.key] : [webhookId, page.limit],
+  )) as (DeliveryRow & { place: string })[];
   return rows.map((row) => ({
+    place: { at: row.place, key: row.id },
     id: row.id,
     event: row.event,
     documentId: row.document_id,

@@ -4,6 +4,7 @@ import { webhookInputSchema } from '../../shared/schemas/webhooks';
 import { notFound } from '../errors';
 import { requireUser } from '../plugins';
 import { parseInput } from '../validation';
+import { linkNextPage, parsePageQuery } from '../pagination';
 import {
   createWebhook,
   deliveriesOf,
@@ -50,7 +51,11 @@ export const webhookRoutes: FastifyPluginAsync<{ context: WebhookContext }> = as
 
   app.get('/:id/deliveries', async (request, reply) => {
     const { userId } = await requireUser(request);
+    const id = webhookIdOf(request.params);
+    const page = parsePageQuery(request.query);
+    const { deliveries, next } = await deliveriesOf(context, userId, id, page);
+    linkNextPage(request, reply, next);
     reply.header('cache-control', 'no-store');
-    return { deliveries: await deliveriesOf(context, userId, webhookIdOf(request.params)) };
+    return { deliveries };
   });
 };

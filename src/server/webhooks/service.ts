@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import {
-  WEBHOOK_DELIVERY_LOG_SIZE,
   WEBHOOK_DISABLE_AFTER_FAILURES,
   WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOKS_PER_USER,
@@ -12,6 +11,7 @@ import type { Webhook, WebhookDelivery, WebhookEvent, WebhookInput } from '../..
 import type { SqlRunner } from '../db/migrate';
 import type { DocumentEvents } from '../documents';
 import { badRequest, conflict, notFound } from '../errors';
+import { pageOf, type PageRequest } from '../pagination';
 import { outboundFailureMessage, refusalOf, type OutboundClient } from '../outbound';
 import type { SecretBox } from '../secret-box';
 import {
@@ -107,13 +107,17 @@ export async function reenableWebhook(context: WebhookContext, userId: string, i
   return webhook;
 }
 
+/** A page of the webhook's deliveries, newest first, and the cursor of the next page. */
 export async function deliveriesOf(
   context: WebhookContext,
   userId: string,
   id: string,
-): Promise<WebhookDelivery[]> {
+  page: PageRequest,
+): Promise<{ deliveries: WebhookDelivery[]; next: string | undefined }> {
   if (!(await isWebhookOf(context.exec, userId, id))) throw webhookNotFound();
-  return listDeliveries(context.exec, id, WEBHOOK_DELIVERY_LOG_SIZE);
+  const rows = await listDeliveries(context.exec, id, { limit: page.limit + 1, after: page.after });
+  const { rows: pageRows, next } = pageOf(rows, page.limit, (row) => row.place);
+  return { deliveries: pageRows.map(({ place: _place, ...delivery }) => delivery), next };
 }
 
 function webhookNotFound() {

@@ -1,6 +1,6 @@
 import type { DocumentResponse } from '@shared/schemas/documents';
 import type { CheckpointBody, VersionDetail, VersionSummary } from '@shared/schemas/versions';
-import { apiRequest } from '@client/lib/api';
+import { apiRequest, apiRequestAllPages } from '@client/lib/api';
 
 /** Plain fetchers for /api/documents/:id/versions. Type-only schema imports keep zod out of the bundle. */
 
@@ -9,7 +9,7 @@ const versionsPath = (documentId: string) => `/api/documents/${encodeURIComponen
 export type RestoredDocument = DocumentResponse & { replaced_version_id: string | null };
 
 export function listVersions(documentId: string) {
-  return apiRequest<VersionSummary[]>('GET', versionsPath(documentId));
+  return apiRequestAllPages<VersionSummary>(versionsPath(documentId));
 }
 
 export function getVersion(documentId: string, versionId: string) {
