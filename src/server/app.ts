@@ -20,6 +20,7 @@ import { AppError, badRequest, diskFullError } from './errors';
 import type { ServerDependencies } from './dependencies';
 import { DOCUMENT_EVENT_TYPES, DocumentEvents, DocumentWriter, registerTrashPurge } from './documents';
 import { registerFolderTrashPurge } from './folders';
+import { registerIdempotency } from './idempotency';
 import { registerImages } from './images';
 import { registerWebhooks, type WebhookOptions } from './webhooks';
 import { createMailer } from './mail';
@@ -336,6 +337,8 @@ export async function buildApp({
     documents: () => app.hocuspocus.getDocumentsCount(),
   });
   if (config.METRICS_TOKEN) registerMetricsRoute(app, metrics, config.METRICS_TOKEN);
+  // Before the routes: its hooks cover the creates of every prefix (/api/webhooks is registered apart).
+  registerIdempotency(app);
   await app.register(registerRoutes, { prefix: '/api' });
   // Outside /api: MCP clients are configured with the endpoint's URL, and /mcp is the usual one.
   await app.register(mcpRoutes);

@@ -41,7 +41,7 @@ export function encodeCursor(after: PageAfter): string {
   return Buffer.from(JSON.stringify([after.at, after.key])).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): PageAfter {
+function decodeCursor(cursor: string): PageAfter {
   if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor))
     throw invalidCursor();
   let parsed: unknown;

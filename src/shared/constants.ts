@@ -353,3 +353,7 @@ export const COMMENT_WRITES_PER_MINUTE = 60;
 /** Cursor-paged REST lists (`?limit=`, `?cursor=`; docs/api.md): the page size without `limit`, and the most one page holds. */
 export const API_LIST_DEFAULT_LIMIT = 50;
 export const API_LIST_MAX_LIMIT = 200;
+
+/** Idempotency keys on creates (docs/api.md): the longest key, and how long an answer is kept for replay. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

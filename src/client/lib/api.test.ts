@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from './session-store';
 import type { AuthSession } from './session-store';
 import { streamAi } from '@client/features/ai';
-import { ApiError, apiRequest } from './api';
+import { ApiError, apiRequest, apiRequestAllPages } from './api';
 import { createQueryClient, getQueryFn } from './query-client';
 
 function session(overrides: Partial<AuthSession> = {}): AuthSession {
@@ -180,5 +180,33 @@ describe('query client', () => {
     await expect(
       client.fetchQuery({ queryKey: ['/api/auth/user', 2], queryFn: returnNull }),
     ).resolves.toBeNull();
+  });
+});
+
+describe('apiRequestAllPages', () => {
+  it('follows Link rel="next" until a page has none, joining the pages in order', async () => {
+    setSession(session());
+    fetchMock
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify([1, 2]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', Link: '</api/list?limit=2&cursor=abc>; rel="next"' },
+        }),
+      )
+      .mockResolvedValueOnce(json(200, [3]));
+    expect(await apiRequestAllPages<number>('/api/list?limit=2')).toEqual([1, 2, 3]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/list?limit=2',
+      '/api/list?limit=2&cursor=abc',
+    ]);
+  });
+
+  it('throws the ApiError of a page that fails', async () => {
+    setSession(session());
+    fetchMock.mockResolvedValueOnce(json(400, { message: 'bad cursor', code: 'invalid_cursor' }));
+    await expect(apiRequestAllPages('/api/list')).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_cursor',
+    });
   });
 });

@@ -167,7 +167,7 @@ export async function apiRequestAllPages<T>(path: string): Promise<T[]> {
 }
 
 /** The target of `rel="next"` in a Link header, when it is a path on this server. */
-export function nextPageOf(link: string | null): string | null {
+function nextPageOf(link: string | null): string | null {
   if (!link) return null;
   for (const part of link.split(',')) {
     const match = /^\s*<(\/[^>]*)>\s*;\s*rel="?next"?\s*$/.exec(part);

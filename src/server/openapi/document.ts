@@ -3,7 +3,9 @@ import { TOKEN_ROUTES } from '../api-tokens';
 import { tokenMay } from '../documents';
 import { API_TOKEN_SCOPES } from '../../shared/schemas/api-tokens';
 import { APP_VERSION } from '../runtime/version';
+import { IDEMPOTENT_ROUTES } from '../idempotency';
 import { pageQuerySchema } from '../pagination';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../shared/constants';
 import { OPERATIONS, type Operation } from './catalog';
 
 /**
@@ -96,6 +98,18 @@ function describeOperation(key: string, operation: Operation) {
       ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...queryParameters(operation.query),
       ...(operation.paged ? queryParameters(pageQuerySchema) : []),
+      ...(IDEMPOTENT_ROUTES.has(key)
+        ? [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description:
+                'Makes a retry safe: the same key and body within 24 hours replays the first answer (`Idempotent-Replayed: true`) and creates nothing more.',
+              schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH },
+            },
+          ]
+        : []),
     ],
     ...(operation.body
       ? {

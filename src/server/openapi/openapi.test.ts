@@ -68,3 +68,26 @@ describe('the OpenAPI document', () => {
     for (const key of Object.keys(TOKEN_ROUTES)) expect(routes.has(key), key).toBe(true);
   });
 });
+
+describe('paging and idempotency in the OpenAPI document', () => {
+  type Parameter = { name: string; in: string };
+  type Described = {
+    parameters: Parameter[];
+    responses: Record<string, { headers?: Record<string, unknown> }>;
+  };
+
+  it('gives the paged lists limit and cursor and the Link header, and the creates an Idempotency-Key', async () => {
+    const document = (await fetchDocument()) as unknown as {
+      paths: Record<string, Record<string, Described>>;
+    };
+    const list = document.paths['/api/documents']!.get!;
+    expect(list.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:limit', 'query:cursor']);
+    expect(list.responses['200']!.headers).toHaveProperty('Link');
+    const create = document.paths['/api/documents']!.post!;
+    expect(create.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
+    );
+    const patch = document.paths['/api/documents/{id}']!.patch!;
+    expect(patch.parameters.map((p) => p.name)).not.toContain('Idempotency-Key');
+  });
+});

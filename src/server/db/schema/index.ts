@@ -14,3 +14,4 @@ export * from './goals';
 export * from './images';
 export * from './oauth';
 export * from './comments';
+export * from './idempotency';
