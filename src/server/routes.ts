@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { adminAiRoutes } from './admin';
 import { aiRoutes } from './ai';
 import { aiCommandRoutes } from './ai-commands';
@@ -7,14 +7,14 @@ import { apiTokenRoutes, registerApiTokenGate } from './api-tokens';
 import { authRoutes } from './accounts';
 import { billingRoutes } from './billing';
 import { memberCommentRoutes, sharedCommentRoutes } from './comments';
-import { documentRoutes, pinRoutes, trashRoutes } from './documents';
+import { documentRoutes, pinRoutes, trashRoutes, type MarkdownConversion } from './documents';
 import { compileRoutes } from './compile';
-import { exportRoutes } from './export';
+import { exportDocument, exportRoutes } from './export';
 import { documentFolderRoutes, folderRoutes, folderTrashRoutes } from './folders';
 import { folderGoalRoutes, goalRoutes } from './goals';
 import { healthRoutes } from './health';
 import { imageRoutes } from './images';
-import { importRoutes } from './imports';
+import { convertFile, importRoutes } from './imports';
 import { oauthApiRoutes } from './oauth';
 import { openApiRoutes } from './openapi';
 import { peopleRoutes } from './people';
@@ -24,6 +24,24 @@ import { sharingRoutes } from './sharing';
 import { templateRoutes } from './templates';
 import { versionRoutes } from './versions';
 
+/**
+ * Markdown for the document routes: the export's Markdown (the same text as a .md export) and the import's parser
+ * (in an import worker, as a .md file import).
+ */
+function markdownConversion(app: FastifyInstance): MarkdownConversion {
+  return {
+    toMarkdown: async (title, content) => String((await exportDocument(title, content, 'md')).body),
+    toDocument: async (markdown, owner) =>
+      (
+        await convertFile('document.md', Buffer.from(markdown, 'utf8'), {
+          owner,
+          whole: true,
+          metrics: app.deps.metrics,
+        })
+      ).content,
+  };
+}
+
 /** Every API route group, mounted under /api. */
 export const registerRoutes: FastifyPluginAsync = async (app) => {
   // First, so that every route below is behind it: personal API tokens are checked before any route runs.
@@ -31,7 +49,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(openApiRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
-  await app.register(documentRoutes, { prefix: '/documents' });
+  await app.register(documentRoutes, { prefix: '/documents', markdown: markdownConversion(app) });
   await app.register(versionRoutes, { prefix: '/documents' });
   await app.register(pinRoutes, { prefix: '/documents' });
   await app.register(goalRoutes, { prefix: '/documents' });

@@ -20,6 +20,7 @@ export {
 } from './share-links';
 export type { ShareChanges, ShareRow } from './share-links';
 export { documentRoutes, documentsContextOf, etagOf, presentDocument } from './routes';
+export type { MarkdownConversion } from './routes';
 export { MATCH_END, MATCH_START, listLibrary, searchDocuments } from './search-repository';
 export type { ParsedSearchQuery } from './search-repository';
 export { getDocument } from './service';

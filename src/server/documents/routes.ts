@@ -16,7 +16,9 @@ import {
 } from './service';
 import { parseInput } from '../validation';
 import { linkNextPage, parsePageQuery } from '../pagination';
+import type { RichTextDoc, RichTextNode } from '../../shared/schemas/richText';
 import {
+  MAX_DOCUMENT_TITLE_LENGTH,
   documentIdSchema,
   documentTitleSchema,
   type DocumentResponse,
@@ -120,15 +122,89 @@ async function withSessionInStatement<T>(
   }
 }
 
+/**
+ * Markdown in and out of the document routes (docs/api.md), handed in by routes.ts: the export's Markdown writer
+ * and the import's Markdown parser, which themselves build on documents (so documents takes them as a parameter).
+ */
+export interface MarkdownConversion {
+  /** The document as Markdown: its title as the opening heading, then the text as it stands (pending suggestions left out). */
+  toMarkdown(title: string, content: unknown): Promise<string>;
+  /** Markdown → content, every block kept (an opening heading too): 422 `import_failed` when it cannot be read. */
+  toDocument(markdown: string, owner: string): Promise<RichTextDoc>;
+}
+
+const MARKDOWN_TYPES = ['text/markdown', 'text/x-markdown'];
+
+/** The q of each media range of an Accept header. */
+function acceptRanges(accept: string): Map<string, number> {
+  const ranges = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [range, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (!range) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    ranges.set(range, Number.isFinite(weight) ? weight : 0);
+  }
+  return ranges;
+}
+
+/** Whether the client asked for Markdown over JSON (`Accept: text/markdown`, ranked above application/json). */
+function wantsMarkdown(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const ranges = acceptRanges(accept);
+  const markdown = Math.max(...MARKDOWN_TYPES.map((type) => ranges.get(type) ?? 0));
+  const json = ranges.get('application/json') ?? ranges.get('application/*') ?? 0;
+  return markdown > 0 && markdown >= json;
+}
+
+const isMarkdownBody = (request: FastifyRequest) =>
+  MARKDOWN_TYPES.includes((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase());
+
+const inlineText = (node: RichTextNode): string => node.text ?? (node.content ?? []).map(inlineText).join('');
+
+/**
+ * A Markdown body as a title and content: a heading that opens it is the title (as the Markdown answer and the
+ * export begin with one), the rest the content; without one the title stays as it is.
+ */
+function splitTitle(doc: RichTextDoc): { title: string | undefined; content: RichTextDoc } {
+  const [first, ...rest] = doc.content;
+  const title = first?.type === 'heading' ? inlineText(first).replace(/\s+/g, ' ').trim() : '';
+  if (!title) return { title: undefined, content: doc };
+  return { title: title.slice(0, MAX_DOCUMENT_TITLE_LENGTH).trim(), content: { type: 'doc', content: rest } };
+}
+
 /** The documents service's context for a request handled by this app (REST routes, imports). */
 export function documentsContextOf(app: FastifyInstance): DocumentsContext {
   return app.deps;
 }
 
-export const documentRoutes: FastifyPluginAsync = async (app) => {
+export const documentRoutes: FastifyPluginAsync<{ markdown: MarkdownConversion }> = async (
+  app,
+  { markdown },
+) => {
   const ctx = documentsContextOf(app);
   const writer = ctx.documentWriter;
   const validContent = (content: unknown) => (content === undefined ? undefined : writer.validate(content));
+
+  // A Markdown body arrives as text; POST and PATCH convert it with the import's parser (markdownBody).
+  app.addContentTypeParser(MARKDOWN_TYPES, { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  /** A Markdown request body as the title (its opening heading, if any) and validated content. */
+  async function markdownBody(request: FastifyRequest, userId: string) {
+    const text = typeof request.body === 'string' ? request.body : '';
+    const { title, content } = splitTitle(await markdown.toDocument(text, userId));
+    return { title, content: writer.validate(content) };
+  }
+
+  function sendMarkdown(reply: FastifyReply, row: DocumentRecord, text: string, status = 200) {
+    return reply
+      .status(status)
+      .header('etag', etagOf(row.version))
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept')
+      .type('text/markdown; charset=utf-8')
+      .send(text);
+  }
 
   app.get('/', async (request, reply) => {
     const page = parsePageQuery(request.query);
@@ -139,6 +215,12 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/', async (request, reply) => {
+    if (isMarkdownBody(request)) {
+      const { userId } = await requireUser(request);
+      const { title, content } = await markdownBody(request, userId);
+      const row = await writer.create({ ownerId: userId, title, content, source: 'rest' });
+      return sendDocument(request, reply, row, 201);
+    }
     const body = parseInput(createBodySchema, request.body);
     const content = validContent(body.content);
     const { userId } = await requireUser(request);
@@ -150,6 +232,11 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   app.get('/:id', async (request, reply) => {
     const { id } = parseInput(paramsSchema, request.params);
     const { content } = parseInput(documentQuerySchema, request.query);
+    if (wantsMarkdown(request.headers.accept)) {
+      const { userId, sessionId, apiToken } = await requireUser(request);
+      const row = await getDocument(ctx, userId, id, apiToken ? {} : { sessionId });
+      return sendMarkdown(reply, row, await markdown.toMarkdown(row.title, row.content));
+    }
     const row = await withSessionInStatement(request, ({ userId, sessionId, apiToken }) => {
       // The token gate has checked a token in full; a session is checked inside the statement.
       const session = apiToken ? {} : { sessionId };
@@ -181,9 +268,24 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch('/:id', async (request, reply) => {
     const { id } = parseInput(paramsSchema, request.params);
+    const expectedVersions = parseIfMatch(request.headers['if-match']);
+    if (isMarkdownBody(request)) {
+      // Signed in before the conversion, which costs a worker's time.
+      const { userId, sessionId, apiToken } = await requireUser(request);
+      const { title, content } = await markdownBody(request, userId);
+      const row = await writer.update({
+        userId,
+        documentId: id,
+        title,
+        content,
+        source: 'rest',
+        expectedVersions,
+        sessionId: apiToken ? undefined : sessionId,
+      });
+      return sendDocument(request, reply, row);
+    }
     const body = parseInput(updateBodySchema, request.body);
     const content = validContent(body.content);
-    const expectedVersions = parseIfMatch(request.headers['if-match']);
     const row = await withSessionInStatement(request, ({ userId, sessionId, apiToken }) =>
       writer.update({
         userId,

@@ -85,6 +85,8 @@ export interface Operation {
   body?: z.ZodType;
   /** Multipart upload instead of JSON (imports). */
   upload?: boolean;
+  /** Markdown too: `read` answers it for `Accept: text/markdown`, `write` takes a `text/markdown` body. */
+  markdown?: 'read' | 'write';
   /** A cursor-paged list: `?limit=` and `?cursor=`, the next page in a `Link` header (pagination.ts). */
   paged?: boolean;
   /** The success status and, when it has one, the answer's schema. */
@@ -232,13 +234,20 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   'GET /api/documents': op('Documents', 'session', "The user's documents, most recently updated first", {
     paged: true,
   }),
-  'POST /api/documents': op('Documents', 'session', 'Create a document', {
+  'POST /api/documents': op('Documents', 'session', 'Create a document (JSON, or Markdown)', {
     body: createDocumentBodySchema,
+    markdown: 'write',
     status: 201,
   }),
-  'GET /api/documents/:id': op('Documents', 'session', 'A document with its content (ETag: its version)'),
+  'GET /api/documents/:id': op(
+    'Documents',
+    'session',
+    'A document with its content (ETag: its version), as JSON or Markdown',
+    { markdown: 'read' },
+  ),
   'PATCH /api/documents/:id': op('Documents', 'session', 'Change the title or content (If-Match honoured)', {
     body: updateDocumentBodySchema,
+    markdown: 'write',
   }),
   'DELETE /api/documents/:id': op('Documents', 'session', 'Move a document to the trash', { status: 204 }),
   'GET /api/documents/:id/state': op('Documents', 'session', "The document's Yjs state (binary)"),

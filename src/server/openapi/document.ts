@@ -22,6 +22,9 @@ const errorSchema: JsonSchema = {
   required: ['message', 'code'],
 };
 
+/** A Markdown body or answer (docs/api.md: converted as a .md import is, answered as a .md export is). */
+const MARKDOWN_MEDIA = { schema: { type: 'string' } };
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
@@ -115,7 +118,10 @@ function describeOperation(key: string, operation: Operation) {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(operation.body, 'input') } },
+            content: {
+              'application/json': { schema: jsonSchema(operation.body, 'input') },
+              ...(operation.markdown === 'write' ? { 'text/markdown': MARKDOWN_MEDIA } : {}),
+            },
           },
         }
       : operation.upload
@@ -153,7 +159,14 @@ function describeOperation(key: string, operation: Operation) {
           : {}),
         ...(operation.response
           ? { content: { 'application/json': { schema: jsonSchema(operation.response, 'output') } } }
-          : {}),
+          : operation.markdown === 'read'
+            ? {
+                content: {
+                  'application/json': { schema: { type: 'object' } },
+                  'text/markdown': MARKDOWN_MEDIA,
+                },
+              }
+            : {}),
       },
       default: {
         description: 'An error: `code` says which (see docs/api.md).',

@@ -91,3 +91,19 @@ describe('paging and idempotency in the OpenAPI document', () => {
     expect(patch.parameters.map((p) => p.name)).not.toContain('Idempotency-Key');
   });
 });
+
+describe('Markdown in the OpenAPI document', () => {
+  it('offers text/markdown on reading and writing a document', async () => {
+    type Op = {
+      requestBody?: { content: Record<string, unknown> };
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    };
+    const document = (await fetchDocument()) as unknown as { paths: Record<string, Record<string, Op>> };
+    const one = document.paths['/api/documents/{id}']!;
+    expect(Object.keys(one.get!.responses['200']!.content ?? {})).toContain('text/markdown');
+    expect(Object.keys(one.patch!.requestBody!.content)).toEqual(['application/json', 'text/markdown']);
+    expect(Object.keys(document.paths['/api/documents']!.post!.requestBody!.content)).toContain(
+      'text/markdown',
+    );
+  });
+});
