@@ -308,6 +308,7 @@ export const WEBHOOK_EVENTS = [
   'document.trashed',
   'document.restored',
   'document.deleted',
+  'comment.created',
 ] as const;
 export const WEBHOOKS_PER_USER = 10;
 export const WEBHOOK_URL_MAX_LENGTH = 2_000;

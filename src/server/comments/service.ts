@@ -155,8 +155,12 @@ export async function listThreads(
   };
 }
 
-async function announce(ctx: CommentsContext, documentId: string): Promise<void> {
-  await ctx.documentEvents.publish({ type: 'comments.changed', documentId });
+async function announce(
+  ctx: CommentsContext,
+  documentId: string,
+  created?: 'thread' | 'reply',
+): Promise<void> {
+  await ctx.documentEvents.publish({ type: 'comments.changed', documentId, created });
 }
 
 async function threadOf(ctx: CommentsContext, asker: Asker, documentId: string, threadId: string) {
@@ -214,7 +218,7 @@ export async function createThread(
       },
       { authorUserId: asker.userId, authorName: name, body },
     );
-    if (inserted) await announce(ctx, documentId);
+    if (inserted) await announce(ctx, documentId, 'thread');
     const found = await threadOf(ctx, asker, documentId, id);
     return { thread: presentThread(asker, found.thread, found.comments), created: inserted };
   }
@@ -239,7 +243,7 @@ export async function reply(
     authorName: name,
     body,
   });
-  await announce(ctx, documentId);
+  await announce(ctx, documentId, 'reply');
   return presentComment(asker, row);
 }
 

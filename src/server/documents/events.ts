@@ -40,8 +40,11 @@ export type DocumentEvent =
   /** A connection changed the live document (not stored yet: the store follows with `content.changed`). */
   | { type: 'live.edited'; documentId: string; editor: LiveEditor }
   | { type: 'title.changed'; documentId: string; userId: string; title: string; version: number }
-  /** The document's comment threads changed: one created, replied to, edited, resolved or deleted. */
-  | { type: 'comments.changed'; documentId: string }
+  /**
+   * The document's comment threads changed: one created, replied to, edited, resolved or deleted. `created` says
+   * a comment was added: the first of a new thread, or a reply.
+   */
+  | { type: 'comments.changed'; documentId: string; created?: 'thread' | 'reply' | undefined }
   /** Who may open the document changed (share settings, the share link reset). */
   | { type: 'access.changed'; documentId: string }
   /** Moved to the trash: from now on it is missing to every way in (open connections must end). */

@@ -88,6 +88,7 @@ function textNodes(nodes: readonly RichTextNode[]): RichTextNode[] {
 
 const TOOLS = [
   'append_to_document',
+  'comment',
   'create_document',
   'list_documents',
   'list_versions',
@@ -331,6 +332,7 @@ describe('the MCP endpoint with a personal API token', () => {
       ['append_to_document', { id, markdown: 'Intrusion.' }],
       ['propose_edit', { id, find: 'Secret', replace: 'Public' }],
       ['list_versions', { id }],
+      ['comment', { id, quote: 'Secret', body: 'Peeking.' }],
       ['read_document', { id: 'not-a-uuid' }],
     ] as const) {
       expect(await refusal(client, tool, args), tool).toContain('document_not_found');
@@ -339,6 +341,63 @@ describe('the MCP endpoint with a personal API token', () => {
     expect(JSON.stringify(found)).not.toContain(id);
     expect(JSON.stringify(await answer(client, 'list_documents', {}))).not.toContain(id);
     expect(await exportedMarkdown(bob, id)).toContain('Secret words.');
+  });
+});
+
+describe('the comment tool', () => {
+  it("opens a thread on the quoted passage under the owner's name, seen through the REST threads API and the text", async () => {
+    const client = await connect((await makeToken(alice, ['comment'])).token);
+    const res = await server.request('POST', '/api/documents', {
+      token: alice.token,
+      body: {
+        title: 'Reviewed',
+        content: {
+          type: 'doc',
+          content: [
+            { type: 'paragraph', content: [{ type: 'text', text: 'The albatross glides for hours.' }] },
+          ],
+        },
+      },
+    });
+    const id = res.body.id as string;
+    const made = await answer<{ thread_id: string; quote: string }>(client, 'comment', {
+      id,
+      quote: 'glides for hours',
+      body: 'Source for this?',
+    });
+    expect(made.quote).toBe('glides for hours');
+    const threads = await server.request('GET', `/api/documents/${id}/threads`, { token: alice.token });
+    expect(threads.status).toBe(200);
+    expect(threads.body.threads).toEqual([
+      expect.objectContaining({
+        id: made.thread_id,
+        anchor: expect.objectContaining({ quote: 'glides for hours' }),
+        comments: [expect.objectContaining({ body: 'Source for this?' })],
+      }),
+    ]);
+    expect(JSON.stringify(threads.body.threads[0].comments[0])).toContain('Alice Writer');
+    // The passage carries the thread's mark in the stored text.
+    const { content } = await storedContent(alice, id);
+    const marked = textNodes(content.content).find((node) => node.text === 'glides for hours');
+    expect(marked?.marks?.map((mark) => mark.type)).toContain('comment');
+    expect(JSON.stringify(marked?.marks)).toContain(made.thread_id);
+  });
+
+  it('refuses a read-only token with a clear error, and text that is not in the document', async () => {
+    const writer = await connect((await makeToken(alice, ['write'])).token);
+    const { id } = await answer<{ id: string }>(writer, 'create_document', {
+      title: 'Quiet',
+      markdown: 'Calm seas.',
+    });
+    const reader = await connect((await makeToken(alice, ['read'])).token);
+    const refused = await refusal(reader, 'comment', { id, quote: 'Calm', body: 'Hi' });
+    expect(refused).toContain('insufficient_scope');
+    expect(refused).toContain('comment scope');
+    expect(await refusal(writer, 'comment', { id, quote: 'Stormy', body: 'Hi' })).toContain(
+      'anchor_not_found',
+    );
+    const threads = await server.request('GET', `/api/documents/${id}/threads`, { token: alice.token });
+    expect(threads.body.threads).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { createThread } from '../comments';
 import { users } from '../db/schema';
 import { authorizeDocument, documentForUser, tokenMay, type DocumentAbility } from '../documents';
 import { AppError, badRequest, forbidden, notFound, preconditionFailed } from '../errors';
@@ -20,6 +21,7 @@ import type { SuggestionAttributes } from '../../shared/editor/suggestion-marks'
 import { repairRichText } from '../../shared/editor/validate';
 import { documentToMarkdownBody } from '../../shared/export/markdown';
 import type { ApiTokenScope } from '../../shared/schemas/api-tokens';
+import { MAX_COMMENT_LENGTH, MAX_COMMENT_QUOTE_LENGTH } from '../../shared/schemas/comments';
 import { MAX_DOCUMENT_TITLE_LENGTH } from '../../shared/schemas/documents';
 import type { RichTextDoc, RichTextNode } from '../../shared/schemas/richText';
 import { hasSuggestions, rejectAllSuggestions } from '../../shared/suggestions/resolve';
@@ -344,6 +346,44 @@ export function createMcpServer(app: FastifyInstance, caller: McpCaller): McpSer
         );
       });
       return json({ id: document.id, suggestion_id: attrs.id, author_name: attrs.author_name });
+    }),
+  );
+
+  server.registerTool(
+    'comment',
+    {
+      title: 'Comment on a passage',
+      description:
+        'Opens a comment thread on a passage of a document, as a person does in the editor: `quote` is the exact ' +
+        'text to comment on (within one paragraph, as read_document shows it), `body` the comment. It appears ' +
+        "beside the passage under the token owner's name. Needs the comment scope (write and suggest include it).",
+      inputSchema: {
+        id: documentId,
+        quote: z
+          .string()
+          .min(1)
+          .max(MAX_COMMENT_QUOTE_LENGTH)
+          .describe('The exact text to comment on; the first place it occurs is marked'),
+        body: z.string().min(1).max(MAX_COMMENT_LENGTH).describe('The comment'),
+      },
+    },
+    guarded(async ({ id, quote, body }) => {
+      requireScope('comment', 'comment', 'comment');
+      if (/[\n\r]/u.test(quote)) throw badRequest('quote is text within one paragraph: no line breaks');
+      // Another user's document is "not found" here as in the other tools.
+      await authorizeDocument(deps, { kind: 'user', userId }, id, 'comment', 'document_not_found');
+      const { thread } = await createThread(deps, { kind: 'user', userId }, id, {
+        id: randomUUID(),
+        anchor: { quote },
+        body,
+      });
+      return json({
+        id,
+        thread_id: thread.id,
+        quote: thread.anchor.quote,
+        comment_id: thread.comments[0]?.id ?? null,
+        created_at: thread.createdAt,
+      });
     }),
   );
 

@@ -149,6 +149,9 @@ export function queueDocumentEvents(
     events.on('trashed', (event) => queue(event.userId, 'document.trashed', event.documentId)),
     events.on('restored', (event) => queue(event.userId, 'document.restored', event.documentId)),
     events.on('deleted', (event) => queue(event.userId, 'document.deleted', event.documentId)),
+    events.on('comments.changed', (event) => {
+      if (event.created) queue(null, 'comment.created', event.documentId);
+    }),
   ];
   return () => unsubscribe.forEach((stop) => stop());
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -292,5 +292,44 @@ describe('webhooks', () => {
     expect(received).toHaveLength(0);
     expect((await server.request('GET', '/api/webhooks')).status).toBe(401);
     await removeWebhooks(alice);
+  });
+
+  it("send comment.created when someone comments on the owner's document or replies", async () => {
+    const documentId = await newDocument(alice, 'Commented');
+    await addWebhook(alice, ['comment.created']);
+    const threadId = randomUUID();
+    const thread = await server.request('POST', `/api/documents/${documentId}/threads`, {
+      token: alice.token,
+      body: { id: threadId, anchor: { quote: 'Private' }, body: 'Is this right?' },
+    });
+    expect(thread.status, thread.text).toBe(201);
+    const [first] = await until(
+      () => received,
+      (all) => all.length >= 1,
+    );
+    expect(first!.headers['quillwright-event']).toBe('comment.created');
+    expect(JSON.parse(first!.body)).toMatchObject({ type: 'comment.created', data: { documentId } });
+    // Resolving is not a new comment; a reply is.
+    await server.request('PATCH', `/api/documents/${documentId}/threads/${threadId}`, {
+      token: alice.token,
+      body: { status: 'resolved' },
+    });
+    const replied = await server.request(
+      'POST',
+      `/api/documents/${documentId}/threads/${threadId}/comments`,
+      {
+        token: alice.token,
+        body: { body: 'Yes.' },
+      },
+    );
+    expect(replied.status, replied.text).toBe(201);
+    const all = await until(
+      () => received,
+      (all) => all.length >= 2,
+    );
+    expect(all.map((delivery) => delivery.headers['quillwright-event'])).toEqual([
+      'comment.created',
+      'comment.created',
+    ]);
   });
 });
