@@ -409,12 +409,29 @@ export function createDocxConverter(options: { sceneBreak?: () => Paragraph } = 
     orderedInstance: 0,
     styles: new NamedStyles(),
     nextRevisionId: 1,
-    // A book's chapters are converted one at a time; footnotes are not part of books yet.
     footnotes: new Map(),
     ...(options.sceneBreak ? { sceneBreak: options.sceneBreak } : {}),
   };
+  const footnotes: Record<number, { children: Paragraph[] }> = {};
+  let nextFootnote = 1;
   return {
-    blocks: (nodes: RichNode[] | undefined) => blocks(nodes, ctx),
+    /**
+     * One chapter's blocks; its `notes` (paired with its references by id) become Word footnotes, whose ids
+     * run on through the file (Word numbers them as the document's sections say).
+     */
+    blocks: (nodes: RichNode[] | undefined, notes: { id: string; blocks: RichNode[] }[] = []) => {
+      ctx.footnotes = new Map(notes.map((note) => [note.id, nextFootnote++]));
+      for (const note of notes) {
+        const paragraphs = blocks(note.blocks, { ...ctx, listDepth: 0, quote: false }).filter(
+          (block): block is Paragraph => block instanceof Paragraph,
+        );
+        footnotes[ctx.footnotes.get(note.id)!] = {
+          children: paragraphs.length > 0 ? paragraphs : [new Paragraph({})],
+        };
+      }
+      return blocks(nodes, ctx);
+    },
+    footnotes: () => footnotes,
     styles: () => ({
       paragraphStyles: [...ctx.styles.paragraph.values()],
       characterStyles: [...ctx.styles.character.values()],
