@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { countWords } from '../../shared/analysis/text';
+import { FOOTNOTE_REFERENCE, FOOTNOTES, footnoteNumbersOf } from '../../shared/editor/footnotes';
 import { repairRichText } from '../../shared/editor/validate';
 import { titleAsPlainLine } from '../../shared/export/title';
 import type { BookOptions, BookOutline, ChapterNumbering } from '../../shared/schemas/compile';
@@ -15,13 +16,28 @@ import { xmlSafe } from './xml';
 
 type ChapterRole = 'front' | 'chapter' | 'back';
 
+/** A footnote of a chapter: numbered from 1 in each chapter, in the order its references are read. */
+export interface ChapterNote {
+  /** The reference's id (`footnoteReference` `id`): unique within the chapter. */
+  id: string;
+  number: number;
+  blocks: RichTextNode[];
+}
+
 export interface Chapter {
   id: string;
   role: ChapterRole;
   title: string;
   /** "Chapter One", "IV"… for numbered chapters; empty otherwise. */
   label: string;
+  /** The chapter's text; its footnote references point into `notes`. */
   blocks: RichTextNode[];
+  notes: ChapterNote[];
+}
+
+/** A chapter's note numbers by reference id, for the renderers. */
+export function noteNumbers(chapter: Chapter): Map<string, number> {
+  return new Map(chapter.notes.map((note) => [note.id, note.number]));
 }
 
 export interface BookMeta {
@@ -61,7 +77,8 @@ function blocksText(blocks: RichTextNode[]): string {
   const parts: string[] = [];
   const walk = (node: RichTextNode) => {
     if (node.type === 'text') parts.push(node.text ?? '');
-    else {
+    // A note's number is not a word, nor does it part the words around it.
+    else if (node.type !== FOOTNOTE_REFERENCE) {
       for (const child of node.content ?? []) walk(child);
       parts.push(' ');
     }
@@ -92,8 +109,31 @@ function cleanNodes(nodes: RichTextNode[] | undefined): RichTextNode[] | undefin
   }));
 }
 
-function contentOf(stored: unknown): RichTextNode[] {
-  return cleanNodes(rejectAllSuggestions(repairRichText(stored).doc).content) ?? [];
+/** A document's blocks without its notes list, and its notes' paragraphs by reference id. */
+interface SourceText {
+  blocks: RichTextNode[];
+  notes: Map<string, RichTextNode[]>;
+}
+
+function contentOf(stored: unknown): SourceText {
+  const nodes = cleanNodes(rejectAllSuggestions(repairRichText(stored).doc).content) ?? [];
+  const notes = new Map<string, RichTextNode[]>();
+  for (const list of nodes.filter((node) => node.type === FOOTNOTES))
+    for (const note of list.content ?? [])
+      if (typeof note.attrs?.id === 'string') notes.set(note.attrs.id, note.content ?? []);
+  return { blocks: nodes.filter((node) => node.type !== FOOTNOTES), notes };
+}
+
+/**
+ * The notes of a run of blocks, numbered from 1 in reading order (a reference inside a list or table counts
+ * where it is read), as the editor numbers a document's notes.
+ */
+function notesOf(blocks: RichTextNode[], notes: Map<string, RichTextNode[]>): ChapterNote[] {
+  return [...footnoteNumbersOf({ content: blocks })].map(([id, number]) => ({
+    id,
+    number,
+    blocks: notes.get(id) ?? [],
+  }));
 }
 
 /** A title or field as one line of text any format can hold. */
@@ -103,14 +143,16 @@ interface RawChapter {
   id: string;
   title: string;
   blocks: RichTextNode[];
+  notes: ChapterNote[];
 }
 
 /** One document split at its level-1 headings; text before the first one is the intro. */
 function documentChapters(title: string, content: unknown): RawChapter[] {
   const chapters: RawChapter[] = [];
-  let current: RawChapter = { id: INTRO_ID, title: INTRO_TITLE, blocks: [] };
+  let current: RawChapter = { id: INTRO_ID, title: INTRO_TITLE, blocks: [], notes: [] };
   let index = 0;
-  for (const node of contentOf(content)) {
+  const text = contentOf(content);
+  for (const node of text.blocks) {
     if (node.type === 'heading' && Number(node.attrs?.level) === 1) {
       if (
         current.id !== INTRO_ID ||
@@ -118,7 +160,12 @@ function documentChapters(title: string, content: unknown): RawChapter[] {
       )
         chapters.push(current);
       index += 1;
-      current = { id: `h${index}`, title: inlineText(node).trim() || `Chapter ${index}`, blocks: [] };
+      current = {
+        id: `h${index}`,
+        title: inlineText(node).trim() || `Chapter ${index}`,
+        blocks: [],
+        notes: [],
+      };
     } else {
       current.blocks.push(node);
     }
@@ -126,6 +173,7 @@ function documentChapters(title: string, content: unknown): RawChapter[] {
   chapters.push(current);
   // A document without level-1 headings is one chapter, named after the document.
   if (chapters.length === 1 && chapters[0]!.id === INTRO_ID) chapters[0]!.title = title;
+  for (const chapter of chapters) chapter.notes = notesOf(chapter.blocks, text.notes);
   return chapters;
 }
 
@@ -144,12 +192,20 @@ function demoteHeadings(blocks: RichTextNode[]): RichTextNode[] {
 
 function rawChapters(source: BookSource): RawChapter[] {
   if (source.kind === 'document') return documentChapters(source.title, source.content);
-  return source.documents.map((document) => ({
-    id: document.id,
-    title: plainLine(document.title) || 'Untitled',
-    blocks: demoteHeadings(contentOf(document.content)),
-  }));
+  return source.documents.map((document) => {
+    const text = contentOf(document.content);
+    return {
+      id: document.id,
+      title: plainLine(document.title) || 'Untitled',
+      blocks: demoteHeadings(text.blocks),
+      notes: notesOf(text.blocks, text.notes),
+    };
+  });
 }
+
+/** A chapter's words, its notes' included (as the editor counts them). */
+const chapterWords = (chapter: RawChapter) =>
+  countWords(blocksText([...chapter.blocks, ...chapter.notes.flatMap((note) => note.blocks)]));
 
 /** The dialog's chapter list: every chapter the source holds, with its words. */
 export function bookOutline(source: BookSource): BookOutline {
@@ -158,7 +214,7 @@ export function bookOutline(source: BookSource): BookOutline {
     chapters: rawChapters(source).map((chapter) => ({
       id: chapter.id,
       title: chapter.title,
-      words: countWords(blocksText(chapter.blocks)),
+      words: chapterWords(chapter),
     })),
   };
 }
@@ -262,7 +318,7 @@ export function assembleBook(source: BookSource, options: BookOptions, author: s
     chapters[0]!.role = 'chapter';
     chapters[0]!.label = chapterLabel(options.chapterNumbering, 1);
   }
-  const words = chapters.reduce((sum, chapter) => sum + countWords(blocksText(chapter.blocks)), 0);
+  const words = chapters.reduce((sum, chapter) => sum + chapterWords(chapter), 0);
   const title = plainLine(options.title || source.title) || 'Untitled';
   return {
     meta: {

@@ -4,9 +4,12 @@ import {
   Footer,
   Header,
   HeadingLevel,
+  NoteNumberRestart,
   Packer,
   PageNumber,
   Paragraph,
+  SectionType,
+  TableOfContents,
   TextRun,
   convertInchesToTwip,
   type ISectionOptions,
@@ -65,7 +68,7 @@ export async function renderDocx(book: Book, now = new Date()): Promise<Uint8Arr
     sceneBreak: () => centred(breakText),
   });
 
-  const front: Paragraph[] = [];
+  const front: (Paragraph | TableOfContents)[] = [];
   if (manuscript) {
     // Contact block at the top left, the word count at the top right (a right tab on the first line).
     const lines = contactLines(meta);
@@ -120,27 +123,21 @@ export async function renderDocx(book: Book, now = new Date()): Promise<Uint8Arr
           children: [new TextRun({ text: 'Contents', size: 32 })],
         }),
       );
-      for (const chapter of book.chapters)
-        front.push(
-          new Paragraph({
-            indent: { firstLine: 0 },
-            spacing: { after: 120 },
-            children: [new TextRun(chapter.label ? `${chapter.label}: ${chapter.title}` : chapter.title)],
-          }),
-        );
+      // A real contents field over the chapter titles (level-1 headings): written with an entry per chapter,
+      // and Word fills in the page numbers when it updates the fields on opening (updateFields below).
+      front.push(new TableOfContents('Contents', { hyperlink: true, headingStyleRange: '1-1' }));
     }
   }
 
-  const body: (Paragraph | ReturnType<typeof converter.blocks>[number])[] = [];
-  book.chapters.forEach((chapter, index) => {
+  // Each chapter is a section of its own (starting on a new page), so Word numbers its footnotes from 1.
+  const chapters = book.chapters.map((chapter) => {
     const opener = manuscript ? Math.round(textHeight / 3) : Math.round(textHeight / 6);
-    const first = index > 0 || front.length > 0;
+    const body: (Paragraph | ReturnType<typeof converter.blocks>[number])[] = [];
     if (chapter.label)
       body.push(
         new Paragraph({
           alignment: AlignmentType.CENTER,
           indent: { firstLine: 0 },
-          pageBreakBefore: first,
           spacing: { before: opener },
           children: [new TextRun(chapter.label)],
         }),
@@ -150,66 +147,71 @@ export async function renderDocx(book: Book, now = new Date()): Promise<Uint8Arr
         heading: HeadingLevel.HEADING_1,
         alignment: AlignmentType.CENTER,
         indent: { firstLine: 0 },
-        pageBreakBefore: first && !chapter.label,
         spacing: { before: chapter.label ? 0 : opener, after: manuscript ? 0 : 480 },
         children: [new TextRun(chapter.title)],
       }),
     );
-    body.push(...converter.blocks(chapter.blocks));
+    body.push(...converter.blocks(chapter.blocks, chapter.notes));
+    return body;
   });
+
+  const pageProperties = {
+    size: page,
+    margin: {
+      top: margin,
+      bottom: margin,
+      left: margin,
+      right: margin,
+      header: Math.round(margin / 2),
+      footer: Math.round(margin / 2),
+    },
+  };
+  const runningHeader = () =>
+    new Header({
+      children: [
+        new Paragraph({
+          alignment: AlignmentType.RIGHT,
+          indent: { firstLine: 0 },
+          spacing: { line: 240 },
+          children: [new TextRun(manuscriptHeader(meta)), new TextRun({ children: [PageNumber.CURRENT] })],
+        }),
+      ],
+    });
+  const pageNumberFooter = () =>
+    new Footer({
+      children: [
+        new Paragraph({
+          alignment: AlignmentType.CENTER,
+          indent: { firstLine: 0 },
+          children: [new TextRun({ children: [PageNumber.CURRENT] })],
+        }),
+      ],
+    });
+  /** The file's first page (the title page) has no running header and no page number. */
+  const sectionOf = (children: ISectionOptions['children'], first: boolean): ISectionOptions => ({
+    properties: {
+      page: pageProperties,
+      titlePage: first,
+      ...(first ? {} : { type: SectionType.NEXT_PAGE }),
+      footnoteProperties: { restart: NoteNumberRestart.EACH_SECTION },
+    },
+    headers: {
+      default: manuscript ? runningHeader() : new Header({ children: [] }),
+      ...(first ? { first: new Header({ children: [] }) } : {}),
+    },
+    footers: {
+      default: manuscript ? new Footer({ children: [] }) : pageNumberFooter(),
+      ...(first ? { first: new Footer({ children: [] }) } : {}),
+    },
+    children,
+  });
+  const sections = [...(front.length > 0 ? [front] : []), ...chapters].map((children, index) =>
+    sectionOf(children, index === 0),
+  );
+  if (sections.length === 0) sections.push(sectionOf([new Paragraph({})], true));
 
   const font = manuscript ? MANUSCRIPT_FONT : BOOK_FONT;
   const size = manuscript ? 24 : 22;
-  const section: ISectionOptions = {
-    properties: {
-      page: {
-        size: page,
-        margin: {
-          top: margin,
-          bottom: margin,
-          left: margin,
-          right: margin,
-          header: Math.round(margin / 2),
-          footer: Math.round(margin / 2),
-        },
-      },
-      // The first page (the title page) has no running header.
-      titlePage: true,
-    },
-    headers: manuscript
-      ? {
-          default: new Header({
-            children: [
-              new Paragraph({
-                alignment: AlignmentType.RIGHT,
-                indent: { firstLine: 0 },
-                spacing: { line: 240 },
-                children: [
-                  new TextRun(manuscriptHeader(meta)),
-                  new TextRun({ children: [PageNumber.CURRENT] }),
-                ],
-              }),
-            ],
-          }),
-          first: new Header({ children: [] }),
-        }
-      : { first: new Header({ children: [] }) },
-    footers: manuscript
-      ? { first: new Footer({ children: [] }) }
-      : {
-          default: new Footer({
-            children: [
-              new Paragraph({
-                alignment: AlignmentType.CENTER,
-                indent: { firstLine: 0 },
-                children: [new TextRun({ children: [PageNumber.CURRENT] })],
-              }),
-            ],
-          }),
-          first: new Footer({ children: [] }),
-        },
-    children: [...front, ...body],
-  };
   const converted = converter.styles();
   const headingRun = { font, size, bold: !manuscript, color: '000000' };
   const document = new Document({
@@ -243,7 +245,9 @@ export async function renderDocx(book: Book, now = new Date()): Promise<Uint8Arr
       ...converted,
     },
     numbering: converter.numbering(),
-    sections: [section],
+    footnotes: converter.footnotes(),
+    features: { updateFields: true },
+    sections,
   });
   return new Uint8Array(await Packer.toBuffer(document));
 }

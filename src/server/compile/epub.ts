@@ -1,7 +1,7 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { sanitizeHref, type RichTextMark, type RichTextNode } from '../../shared/schemas/richText';
 import type { BookImage } from './assets';
-import { SCENE_BREAK_TEXT, type Book, type Chapter } from './book';
+import { SCENE_BREAK_TEXT, noteNumbers, type Book, type Chapter } from './book';
 import { xmlText } from './xml';
 
 /**
@@ -43,6 +43,10 @@ section.copyright-page { margin-top: 60%; }
 section.copyright-page p { text-indent: 0; font-size: 0.85em; text-align: left; }
 nav#toc ol { list-style: none; padding: 0; }
 nav#toc li { margin: 0.4em 0; }
+a.noteref { text-decoration: none; }
+section.notes { margin-top: 2em; font-size: 0.85em; }
+section.notes h2 { font-size: 1.1em; }
+aside.footnote p { text-indent: 0; margin: 0 0 0.4em; }
 `;
 
 function page(language: string, title: string, body: string, bodyType = ''): string {
@@ -91,13 +95,21 @@ function linkOf(marks: RichTextMark[] | undefined): string {
 interface RenderContext {
   images: Map<string, BookImage>;
   sceneBreak: string;
+  /** The chapter's note numbers by reference id. */
+  notes: Map<string, number>;
 }
 
-function inline(nodes: RichTextNode[] | undefined): string {
+function inline(nodes: RichTextNode[] | undefined, ctx: RenderContext): string {
   let out = '';
   for (const node of nodes ?? []) {
     if (node.type === 'hardBreak') {
       out += '<br/>';
+      continue;
+    }
+    if (node.type === 'footnoteReference') {
+      const number = ctx.notes.get(String(node.attrs?.id));
+      if (number !== undefined)
+        out += `<sup><a class="noteref" epub:type="noteref" href="#fn-${number}" id="fnref-${number}">${number}</a></sup>`;
       continue;
     }
     if (node.type !== 'text') continue;
@@ -126,10 +138,10 @@ function cell(node: RichTextNode, ctx: RenderContext): string {
 function block(node: RichTextNode, ctx: RenderContext): string {
   switch (node.type) {
     case 'paragraph':
-      return `<p${alignClass(node)}>${inline(node.content)}</p>`;
+      return `<p${alignClass(node)}>${inline(node.content, ctx)}</p>`;
     case 'heading': {
       const level = Math.min(3, Math.max(2, Number(node.attrs?.level) || 2));
-      return `<h${level}${alignClass(node)}>${inline(node.content)}</h${level}>`;
+      return `<h${level}${alignClass(node)}>${inline(node.content, ctx)}</h${level}>`;
     }
     case 'blockquote':
       return `<blockquote>${blocks(node.content, ctx)}</blockquote>`;
@@ -156,7 +168,7 @@ function block(node: RichTextNode, ctx: RenderContext): string {
         .map((item) => {
           const box = item.attrs?.checked === true ? '☒' : '☐';
           const [first, ...rest] = item.content ?? [];
-          const head = first ? `<p>${box} ${inline(first.content)}</p>` : `<p>${box}</p>`;
+          const head = first ? `<p>${box} ${inline(first.content, ctx)}</p>` : `<p>${box}</p>`;
           return `<li>${head}${blocks(rest, ctx)}</li>`;
         })
         .join('')}</ul>`;
@@ -171,6 +183,21 @@ function block(node: RichTextNode, ctx: RenderContext): string {
 
 function listItems(node: RichTextNode, ctx: RenderContext): string {
   return (node.content ?? []).map((item) => `<li>${blocks(item.content, ctx)}</li>`).join('');
+}
+
+/**
+ * The chapter's notes at the end of its file: EPUB 3 footnotes (`aside epub:type="footnote"`), which readers
+ * that pop notes up show at the reference and others show here, each opening with its number as the link back.
+ */
+function chapterNotes(chapter: Chapter, ctx: RenderContext): string {
+  if (chapter.notes.length === 0) return '';
+  const asides = chapter.notes.map((note) => {
+    const back = `<a href="#fnref-${note.number}" role="doc-backlink">${note.number}.</a>`;
+    const [first, ...rest] = note.blocks;
+    const opening = `<p>${back} ${first ? inline(first.content, ctx) : ''}</p>`;
+    return `<aside class="footnote" epub:type="footnote" id="fn-${note.number}">${opening}${blocks(rest, ctx)}</aside>`;
+  });
+  return `\n<section class="notes" epub:type="footnotes"><h2>Notes</h2>\n${asides.join('\n')}\n</section>`;
 }
 
 function chapterHeading(chapter: Chapter): string {
@@ -222,6 +249,7 @@ export function renderEpub(book: Book, images: BookImage[], now = new Date()): U
   const ctx: RenderContext = {
     images: new Map(images.map((image) => [image.src, image])),
     sceneBreak: SCENE_BREAK_TEXT[options.sceneBreak],
+    notes: new Map(),
   };
   const files: Zippable = {};
   const text = (path: string, content: string) => {
@@ -289,12 +317,13 @@ export function renderEpub(book: Book, images: BookImage[], now = new Date()): U
   book.chapters.forEach((chapter, index) => {
     const id = `chapter-${String(index + 1).padStart(3, '0')}`;
     const href = `${id}.xhtml`;
+    ctx.notes = noteNumbers(chapter);
     text(
       `OEBPS/${href}`,
       page(
         lang,
         chapterTitleLine(chapter),
-        `<section epub:type="${chapter.role === 'chapter' ? 'chapter' : 'division'}">\n${chapterHeading(chapter)}\n${blocks(chapter.blocks, ctx)}\n</section>`,
+        `<section epub:type="${chapter.role === 'chapter' ? 'chapter' : 'division'}">\n${chapterHeading(chapter)}\n${blocks(chapter.blocks, ctx)}${chapterNotes(chapter, ctx)}\n</section>`,
         CHAPTER_TYPES[chapter.role],
       ),
     );

@@ -5,7 +5,7 @@ import { tableGrid } from '../../shared/editor/table-grid';
 import { sanitizeHref, type RichTextNode } from '../../shared/schemas/richText';
 import type { TrimSize } from '../../shared/schemas/compile';
 import type { BookImage } from './assets';
-import { SCENE_BREAK_TEXT, type Book, type Chapter } from './book';
+import { SCENE_BREAK_TEXT, noteNumbers, type Book, type Chapter } from './book';
 import { contactLines, manuscriptHeader, roundedWordCount } from './manuscript';
 
 /**
@@ -74,15 +74,31 @@ interface Layout {
   contentHeight: number;
   images: Map<string, BookImage>;
   sceneBreak: Book['options']['sceneBreak'];
+  /** The current chapter's note numbers by reference id, and its index (destinations are per chapter). */
+  notes: Map<string, number>;
+  chapter: number;
 }
 
 type Run = ContentText;
 
-function runs(nodes: RichTextNode[] | undefined): (Run | string)[] {
+/** The named destination of a chapter's note, which its superscript number links to. */
+const noteDestination = (layout: Layout, number: number) => `note-${layout.chapter}-${number}`;
+
+function runs(nodes: RichTextNode[] | undefined, layout: Layout): (Run | string)[] {
   const out: (Run | string)[] = [];
   for (const node of nodes ?? []) {
     if (node.type === 'hardBreak') {
       out.push('\n');
+      continue;
+    }
+    if (node.type === 'footnoteReference') {
+      const number = layout.notes.get(String(node.attrs?.id));
+      if (number !== undefined)
+        out.push({
+          text: String(number),
+          sup: true,
+          linkToDestination: noteDestination(layout, number),
+        } as Run);
       continue;
     }
     if (node.type !== 'text' || !node.text) continue;
@@ -140,7 +156,7 @@ function blocks(nodes: RichTextNode[] | undefined, layout: Layout): Content[] {
 function block(node: RichTextNode, layout: Layout, flush: boolean): Content | null {
   switch (node.type) {
     case 'paragraph': {
-      const text = runs(node.content);
+      const text = runs(node.content, layout);
       return {
         text: text.length > 0 ? text : ' ',
         alignment: alignOf(node, layout.manuscript ? 'left' : 'justify'),
@@ -151,7 +167,7 @@ function block(node: RichTextNode, layout: Layout, flush: boolean): Content | nu
     case 'heading': {
       const level = Number(node.attrs?.level) >= 3 ? 3 : 2;
       return {
-        text: runs(node.content),
+        text: runs(node.content, layout),
         style: `h${level}`,
         alignment: alignOf(node, 'left'),
         headlineLevel: 1,
@@ -233,6 +249,30 @@ function block(node: RichTextNode, layout: Layout, flush: boolean): Content | nu
   }
 }
 
+/**
+ * A chapter's notes, after its text under a "Notes" heading (pdfmake cannot set notes at the foot of the
+ * page): smaller type, each paragraph flush left, the first opening with the note's number.
+ */
+function chapterNotes(chapter: Chapter, layout: Layout): Content[] {
+  if (chapter.notes.length === 0) return [];
+  const size = layout.fontSize * 0.85;
+  return [
+    { text: 'Notes', style: 'h2', margin: [0, layout.fontSize * 2, 0, layout.fontSize / 2] },
+    ...chapter.notes.map(
+      (note) =>
+        ({
+          stack: (note.blocks.length > 0 ? note.blocks : [{ type: 'paragraph' }]).map((paragraph, index) => ({
+            text: [...(index === 0 ? [`${note.number}. `] : []), ...runs(paragraph.content, layout)],
+            alignment: 'left' as const,
+          })),
+          id: noteDestination(layout, note.number),
+          fontSize: size,
+          margin: [0, 0, 0, size / 2],
+        }) as Content,
+    ),
+  ];
+}
+
 export async function renderPdf(book: Book, images: BookImage[], now = new Date()): Promise<Uint8Array> {
   loadFonts();
   const { meta, options } = book;
@@ -252,6 +292,8 @@ export async function renderPdf(book: Book, images: BookImage[], now = new Date(
     contentHeight: height - 2 * top,
     images: new Map(images.map((image) => [image.src, image])),
     sceneBreak: manuscript ? 'hash' : options.sceneBreak,
+    notes: new Map(),
+    chapter: 0,
   };
 
   const front: Content[] = [];
@@ -308,8 +350,10 @@ export async function renderPdf(book: Book, images: BookImage[], now = new Date(
     const title = { text: chapter.title, style: 'chapterTitle', tocItem: !manuscript } as ContentText;
     openers.push(title);
     const label: Content[] = chapter.label ? [{ text: chapter.label, style: 'chapterLabel' }] : [];
+    layout.notes = noteNumbers(chapter);
+    layout.chapter = index;
     return {
-      stack: [...label, title, ...blocks(chapter.blocks, layout)],
+      stack: [...label, title, ...blocks(chapter.blocks, layout), ...chapterNotes(chapter, layout)],
       ...(front.length > 0 || index > 0 ? { pageBreak: 'before' as const } : {}),
     };
   });

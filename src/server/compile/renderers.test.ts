@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -266,4 +266,164 @@ describe('manuscript', () => {
     expect(pages[0]).not.toContain('Lovelace / THE MILL /');
     expect(pages[1]).toContain('Lovelace / THE MILL / 2');
   });
+});
+
+const ref = (id: string): RichTextNode => ({ type: 'footnoteReference', attrs: { id } });
+const note = (id: string, value: string): RichTextNode => ({
+  type: 'footnote',
+  attrs: { id },
+  content: [paragraph(text(value))],
+});
+
+/** Two chapters with notes in each: the notes list at the document's end, as the editor stores it. */
+const NOTED: BookSource = {
+  kind: 'document',
+  title: 'Notes from the Mill',
+  content: {
+    type: 'doc',
+    content: [
+      h1('Spring Floods'),
+      paragraph(text('The river rose'), ref('fnA'), text(' overnight.')),
+      paragraph(text('The mill wheel stopped'), ref('fnB'), text('.')),
+      h1('Dry Summer'),
+      paragraph(text('The river fell'), ref('fnC'), text('.')),
+      {
+        type: 'footnotes',
+        content: [
+          note('fnA', 'Parish records, 1841.'),
+          note('fnB', 'The miller’s ledger.'),
+          note('fnC', `Hostile note ${HOSTILE}`),
+        ],
+      },
+    ],
+  },
+};
+
+describe('footnotes', () => {
+  it('numbers each chapter’s notes from 1, in the order their references are read', () => {
+    const assembled = book({}, NOTED);
+    expect(
+      assembled.chapters.map((chapter) => chapter.notes.map((n) => [n.number, n.id, n.blocks.length])),
+    ).toEqual([
+      [
+        [1, 'fnA', 1],
+        [2, 'fnB', 1],
+      ],
+      [[1, 'fnC', 1]],
+    ]);
+    // The notes list is not text of the last chapter.
+    expect(assembled.chapters[1]!.blocks.map((block) => block.type)).toEqual(['paragraph']);
+    // The notes' words count, as in the editor; the numbers are not words.
+    const [first, second] = bookOutline(NOTED).chapters.map((chapter) => chapter.words);
+    expect(first).toBe(14);
+    expect(second).toBeGreaterThan(5);
+  });
+
+  it(
+    'EPUB: noterefs and footnote asides at the end of each chapter file, EPUBCheck clean',
+    async () => {
+      const bytes = renderEpub(book({}, NOTED), []);
+      const file = path.join(work, 'notes.epub');
+      writeFileSync(file, bytes);
+      const result = await epubcheck(file);
+      expect(result, result.report).toMatchObject({ fatals: 0, errors: 0, warnings: 0 });
+      const files = unzipSync(bytes);
+      const first = strFromU8(files['OEBPS/chapter-001.xhtml']!);
+      expect(first).toContain(
+        'The river rose<sup><a class="noteref" epub:type="noteref" href="#fn-1" id="fnref-1">1</a></sup> overnight.',
+      );
+      expect(first).toContain('href="#fn-2" id="fnref-2">2</a>');
+      expect(first).toMatch(
+        /<aside class="footnote" epub:type="footnote" id="fn-1"><p><a href="#fnref-1" role="doc-backlink">1\.<\/a> Parish records, 1841\.<\/p><\/aside>/,
+      );
+      expect(first.indexOf('id="fn-2"')).toBeGreaterThan(first.indexOf('id="fn-1"'));
+      expect(first).not.toContain('Hostile note');
+      const second = strFromU8(files['OEBPS/chapter-002.xhtml']!);
+      expect(second).toContain('href="#fn-1" id="fnref-1">1</a>');
+      expect(second).toContain(
+        'id="fn-1"><p><a href="#fnref-1" role="doc-backlink">1.</a> Hostile note &lt;script&gt;',
+      );
+      expect(second).not.toContain('fn-2');
+    },
+    TOOL_TIMEOUT_MS,
+  );
+
+  it('PDF: superscript numbers, and each chapter’s notes under "Notes" at its end', async () => {
+    const file = path.join(work, 'notes.pdf');
+    writeFileSync(file, await renderPdf(book({ tableOfContents: false }, NOTED), []));
+    const body = (await pdfText(file)).replace(/\s+/g, ' ');
+    const at = [
+      'The river rose1 overnight.',
+      'The mill wheel stopped2.',
+      'Notes 1. Parish records, 1841. 2. The miller’s ledger.',
+      'Dry Summer',
+      'The river fell1.',
+      'Notes 1. Hostile note <script>',
+    ].map((needle) => body.indexOf(needle));
+    expect(
+      at.every((position, i) => position >= 0 && (i === 0 || position > at[i - 1]!)),
+      body,
+    ).toBe(true);
+  });
+
+  it(
+    'Word: real footnotes, numbered from 1 in each chapter (a section each), read by LibreOffice',
+    async () => {
+      const bytes = await renderDocx(book({}, NOTED));
+      const files = unzipSync(bytes);
+      const notes = strFromU8(files['word/footnotes.xml']!);
+      for (const needle of ['Parish records, 1841.', 'The miller’s ledger.', 'Hostile note &lt;script&gt;'])
+        expect(notes).toContain(needle);
+      const documentXml = strFromU8(files['word/document.xml']!);
+      expect(documentXml.match(/<w:footnoteReference w:id="\d+"\/>/g)).toHaveLength(3);
+      expect(documentXml.match(/<w:numRestart w:val="eachSect"\/>/g)?.length).toBeGreaterThanOrEqual(2);
+      const docx = path.join(work, 'notes.docx');
+      writeFileSync(docx, bytes);
+      const profile = `-env:UserInstallation=file://${path.join(work, 'profile')}`;
+      await run(SOFFICE, [profile, '--headless', '--convert-to', 'fodt', '--outdir', work, docx], {
+        timeout: 120_000,
+      });
+      const fodt = readFileSync(path.join(work, 'notes.fodt'), 'utf8');
+      const footnotes = [
+        ...fodt.matchAll(/<text:note [^>]*text:note-class="footnote"[\s\S]*?<\/text:note>/g),
+      ];
+      expect(footnotes.map((match) => /Parish|miller|Hostile/.exec(match[0])?.[0])).toEqual([
+        'Parish',
+        'miller',
+        'Hostile',
+      ]);
+      expect(fodt).toMatch(/The river rose<text:note /);
+    },
+    TOOL_TIMEOUT_MS,
+  );
+});
+
+describe('Word contents', () => {
+  it(
+    'is a TOC field over the chapter titles that Word updates on opening; LibreOffice shows its entries',
+    async () => {
+      const bytes = await renderDocx(book({ chapterNumbering: 'words' }, NOTED));
+      const files = unzipSync(bytes);
+      expect(strFromU8(files['word/settings.xml']!)).toMatch(
+        /<w:updateFields\/>|<w:updateFields w:val="true"\/>/,
+      );
+      const documentXml = strFromU8(files['word/document.xml']!);
+      expect(documentXml).toContain('TOC \\h \\o &quot;1-1&quot;');
+      expect(documentXml.match(/PAGEREF _Toc\d+ \\h/g)).toHaveLength(2);
+      const docx = path.join(work, 'contents.docx');
+      writeFileSync(docx, bytes);
+      const profile = `-env:UserInstallation=file://${path.join(work, 'profile')}`;
+      await run(SOFFICE, [profile, '--headless', '--convert-to', 'pdf', '--outdir', work, docx], {
+        timeout: 120_000,
+      });
+      const pages = (await pdfText(path.join(work, 'contents.pdf'))).split('\f');
+      const contents = pages.find((page) => page.startsWith('Contents'));
+      expect(contents, pages.join('\f')).toMatch(/Spring Floods\.+\s*\n?Dry Summer\.+/);
+      // The chapters themselves open on later pages, each as its own section.
+      expect(pages.findIndex((page) => page.includes('Spring Floods\nThe river rose'))).toBeGreaterThan(
+        pages.indexOf(contents!),
+      );
+    },
+    TOOL_TIMEOUT_MS,
+  );
 });
