@@ -66,9 +66,5 @@ describe('grouping a line’s words for drawing', () => {
     ])
       expect(groupInlines(line([{ text: 'a ' }, { text: 'b', ...special }]))).toBeNull();
     expect(groupInlines(line([{ text: 'a ' }, { text: 'b' }], { id: 'note-0-1' }))).toBeNull();
-    // Empty values stand for "none" (the body runs' explicit style): they group.
-    expect(texts(groupInlines(line([{ text: 'a ', decoration: '', linkToPage: 0 }, { text: 'b' }])))).toEqual(
-      ['a |b'],
-    );
   });
 });

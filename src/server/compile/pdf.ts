@@ -129,40 +129,7 @@ type Run = ContentText;
 /** The named destination of a chapter's note, which its superscript number links to. */
 const noteDestination = (layout: Layout, number: number) => `note-${layout.chapter}-${number}`;
 
-/**
- * What every run of a chapter's own paragraphs (not in a quote, list, table or note) would inherit from the
- * paragraph and the document, set on the run itself: pdfmake looks each of these up for every word, walking
- * its style stack unless the word (a copy of its run) has it. Half the cost of measuring a book's text.
- */
-function bodyRunStyle(layout: Layout, alignment: string): Partial<Run> {
-  return {
-    font: 'Literata',
-    fontSize: layout.fontSize,
-    lineHeight: layout.lineHeight,
-    alignment,
-    bold: false,
-    italics: false,
-    color: 'black',
-    characterSpacing: 0,
-    opacity: 1,
-    sup: false,
-    sub: false,
-    noWrap: false,
-    preserveLeadingSpaces: false,
-    preserveTrailingSpaces: false,
-    wordBreak: 'normal',
-    // pdfmake's "none" for these is null, which it looks up like a missing value: empty ones stand for it.
-    background: '',
-    decoration: '',
-    decorationColor: '',
-    decorationStyle: '',
-    decorationThickness: '',
-    linkToPage: 0,
-    linkToDestination: '',
-  } as unknown as Partial<Run>;
-}
-
-function runs(nodes: RichTextNode[] | undefined, layout: Layout, base?: Partial<Run>): (Run | string)[] {
+function runs(nodes: RichTextNode[] | undefined, layout: Layout): (Run | string)[] {
   const out: (Run | string)[] = [];
   for (const node of nodes ?? []) {
     if (node.type === 'hardBreak') {
@@ -173,7 +140,6 @@ function runs(nodes: RichTextNode[] | undefined, layout: Layout, base?: Partial<
       const number = layout.notes.get(String(node.attrs?.id));
       if (number !== undefined)
         out.push({
-          ...base,
           text: String(number),
           sup: true,
           linkToDestination: noteDestination(layout, number),
@@ -181,7 +147,7 @@ function runs(nodes: RichTextNode[] | undefined, layout: Layout, base?: Partial<
       continue;
     }
     if (node.type !== 'text' || !node.text) continue;
-    const run: Run = { ...base, text: node.text };
+    const run: Run = { text: node.text };
     const decorations: ('underline' | 'lineThrough')[] = [];
     for (const mark of node.marks ?? []) {
       if (mark.type === 'bold') run.bold = true;
@@ -196,11 +162,7 @@ function runs(nodes: RichTextNode[] | undefined, layout: Layout, base?: Partial<
         if (/^(https?:|mailto:)/i.test(href)) run.link = href;
       }
     }
-    if (decorations.length === 1) {
-      run.decoration = decorations[0];
-      for (const key of ['decorationColor', 'decorationStyle', 'decorationThickness'] as const)
-        delete run[key];
-    }
+    if (decorations.length === 1) run.decoration = decorations[0];
     out.push(run);
   }
   return out;
@@ -223,13 +185,12 @@ function sceneBreak(layout: Layout): Content {
   };
 }
 
-/** `body`: the chapter's own blocks (not a quote's, list's or table's). */
-function blocks(nodes: RichTextNode[] | undefined, layout: Layout, body = false): Content[] {
+function blocks(nodes: RichTextNode[] | undefined, layout: Layout): Content[] {
   const out: Content[] = [];
   // The first paragraph of a chapter, and after a scene break or heading, is set flush left.
   let flush = true;
   for (const node of nodes ?? []) {
-    const content = block(node, layout, flush, body);
+    const content = block(node, layout, flush);
     flush = node.type !== 'paragraph' && node.type !== 'bulletList' && node.type !== 'orderedList';
     if (layout.manuscript) flush = false;
     if (content) out.push(content);
@@ -237,14 +198,13 @@ function blocks(nodes: RichTextNode[] | undefined, layout: Layout, body = false)
   return out;
 }
 
-function block(node: RichTextNode, layout: Layout, flush: boolean, body = false): Content | null {
+function block(node: RichTextNode, layout: Layout, flush: boolean): Content | null {
   switch (node.type) {
     case 'paragraph': {
-      const alignment = alignOf(node, layout.manuscript ? 'left' : 'justify');
-      const text = runs(node.content, layout, body ? bodyRunStyle(layout, alignment) : undefined);
+      const text = runs(node.content, layout);
       return {
         text: text.length > 0 ? text : ' ',
-        alignment,
+        alignment: alignOf(node, layout.manuscript ? 'left' : 'justify'),
         leadingIndent: flush ? 0 : layout.indent,
         margin: layout.manuscript ? [0, 0, 0, 0] : [0, 0, 0, 0],
       };
@@ -438,7 +398,7 @@ export async function renderPdf(book: Book, images: BookImage[], now = new Date(
     layout.notes = noteNumbers(chapter);
     layout.chapter = index;
     return {
-      stack: [...label, title, ...blocks(chapter.blocks, layout, true), ...chapterNotes(chapter, layout)],
+      stack: [...label, title, ...blocks(chapter.blocks, layout), ...chapterNotes(chapter, layout)],
       ...(front.length > 0 || index > 0 ? { pageBreak: 'before' as const } : {}),
     };
   });
