@@ -17,7 +17,7 @@ import { xmlSafe } from './xml';
 type ChapterRole = 'front' | 'chapter' | 'back';
 
 /** A footnote of a chapter: numbered from 1 in each chapter, in the order its references are read. */
-export interface ChapterNote {
+interface ChapterNote {
   /** The reference's id (`footnoteReference` `id`): unique within the chapter. */
   id: string;
   number: number;

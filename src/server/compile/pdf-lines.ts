@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-
 /**
  * pdfmake draws every word of a line as a text object of its own (a save, a transform, a font, the glyphs,
  * a restore: pdfmake's own "TODO: lines without differently styled inlines should be written to pdf as one

@@ -55,7 +55,7 @@ const FONT_FILES = {
  * WOFF too, but inflates a table again each time it opens it (the glyph outlines for every new glyph's
  * metrics) in every PDF; unwrapped once here, each PDF reads the tables as they are.
  */
-export function woffToSfnt(woff: Buffer): Buffer {
+function woffToSfnt(woff: Buffer): Buffer {
   if (woff.readUInt32BE(0) !== 0x774f4646) return woff; // not 'wOFF'
   const count = woff.readUInt16BE(12);
   const tables = Array.from({ length: count }, (_, i) => {
