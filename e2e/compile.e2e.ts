@@ -6,12 +6,31 @@ import { expect, openHome, shoot, test } from './fixtures';
 
 /**
  * Compile a book: a folder of three documents becomes an EPUB whose contents list the three chapters in folder
- * order; the editor's Export menu downloads a real PDF made on the server.
+ * order, a chapter's footnote at the end of its file; the editor's Export menu downloads a real PDF made on the
+ * server.
  */
 
 const paragraph = (text: string) => ({
   type: 'doc',
   content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
+
+/** A paragraph with a footnote, and the note, as the editor stores them. */
+const noted = (text: string, note: string) => ({
+  type: 'doc',
+  content: [
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text },
+        { type: 'footnoteReference', attrs: { id: 'fnMill' } },
+      ],
+    },
+    {
+      type: 'footnotes',
+      content: [{ type: 'footnote', attrs: { id: 'fnMill' }, content: [paragraph(note).content[0]] }],
+    },
+  ],
 });
 
 const tree = (page: Page) => page.getByTestId('folder-tree');
@@ -24,7 +43,11 @@ test('a folder of three documents compiles to an EPUB listing its chapters in or
   const api = users.api(user);
   const folder = ((await (await api.post('/api/folders', { name: 'The Mill' })).json()) as { id: string }).id;
   for (const title of ['Spring Floods', 'Ledgers', 'Thaw']) {
-    const made = await api.post('/api/documents', { title, content: paragraph(`${title} begins here.`) });
+    const content =
+      title === 'Ledgers'
+        ? noted('Ledgers begins here.', 'Kept in the mill office.')
+        : paragraph(`${title} begins here.`);
+    const made = await api.post('/api/documents', { title, content });
     const id = ((await made.json()) as { id: string }).id;
     expect((await api.put(`/api/documents/${id}/folder`, { folderId: folder })).status()).toBe(200);
   }
@@ -61,6 +84,11 @@ test('a folder of three documents compiles to an EPUB listing its chapters in or
   const nav = strFromU8(files['OEBPS/nav.xhtml']!);
   const titles = [...nav.matchAll(/<li><a href="chapter-\d+\.xhtml">([^<]+)<\/a><\/li>/g)].map((m) => m[1]);
   expect(titles).toEqual(['Chapter 1: Spring Floods', 'Chapter 2: Ledgers', 'Chapter 3: Thaw']);
+  const ledgers = strFromU8(files['OEBPS/chapter-002.xhtml']!);
+  expect(ledgers).toContain('Ledgers begins here.<sup><a class="noteref" epub:type="noteref" href="#fn-1"');
+  expect(ledgers).toMatch(
+    /<aside class="footnote" epub:type="footnote" id="fn-1">.*Kept in the mill office\./,
+  );
 });
 
 test("the editor's Export menu downloads a PDF made on the server", async ({ page, users }) => {
