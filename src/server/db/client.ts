@@ -38,6 +38,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Skip the data-directory lock (in-memory databases have nothing to lock). */
   lock?: boolean;
+  /** Embedded only: start from this dumped data directory (tests copy one migrated template). */
+  initialData?: Blob | undefined;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     const client = await PGlite.create(inMemory ? 'memory://' : path.join(options.dataDir, 'pglite'), {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+      ...(options.initialData && { loadDataDir: options.initialData }),
       // PGlite's own bytea codec goes through one string per byte: storing a 20 KB Yjs state took ~5 ms of
       // main-thread time and 20,000 short-lived strings (docs/collaboration.md). Same text format, natively.
       serializers: { [pgliteTypes.BYTEA]: serializeBytea },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 /**
@@ -12,12 +13,28 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 export interface TestDatabaseHandle {
   /** Connection string for a fresh database, or undefined for in-memory PGlite. */
   databaseUrl: string | undefined;
+  /** In-memory PGlite under Vitest: the run's migrated data directory to start from. */
+  initialData?: Blob | undefined;
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database for one test server: its own PostgreSQL database, dropped afterwards. */
+/**
+ * The run's migrated template (src/server/test/global-setup.ts), when the caller runs under Vitest; benchmarks
+ * that start test servers outside it migrate a fresh database instead.
+ */
+async function migratedTemplate(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('migratedTemplate');
+}
+
+/** A fresh database with every migration applied for one test server: its own PostgreSQL database, dropped afterwards. */
 export async function createTestDatabase(): Promise<TestDatabaseHandle> {
-  if (testDatabaseKind() === 'pglite') return { databaseUrl: undefined, drop: async () => {} };
+  const template = await migratedTemplate();
+  if (testDatabaseKind() === 'pglite') {
+    const initialData = template ? new Blob([readFileSync(template)]) : undefined;
+    return { databaseUrl: undefined, initialData, drop: async () => {} };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl)
     throw new Error(
@@ -27,7 +44,7 @@ export async function createTestDatabase(): Promise<TestDatabaseHandle> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }

@@ -74,6 +74,7 @@ export async function startTestServer(
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATABASE_URL || storage ? dataDir : 'memory://',
+    initialData: storage ? undefined : handle.initialData,
   });
   const app = await buildApp({
     config,
