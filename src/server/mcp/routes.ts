@@ -2,7 +2,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { apiTokenCheck } from '../api-tokens';
 import { AppError, unauthorized } from '../errors';
-import { protectedResourceMetadataUrl } from '../oauth';
+import { allowBrowserClients, protectedResourceMetadataUrl } from '../oauth';
 import { apiTokenSecret } from '../plugins';
 import { MCP_PATH } from '../../shared/constants';
 import { createMcpServer, type McpCaller } from './tools';
@@ -17,6 +17,8 @@ import { createMcpServer, type McpCaller } from './tools';
  */
 export const mcpRoutes: FastifyPluginAsync = async (app) => {
   const check = apiTokenCheck(app);
+  // Browser-based MCP clients on any origin (no credentials: the bearer token is the only way in).
+  allowBrowserClients(app, [MCP_PATH], ['GET', 'POST', 'DELETE']);
 
   async function callerOf(request: FastifyRequest, reply: FastifyReply): Promise<McpCaller> {
     try {

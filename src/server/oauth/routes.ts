@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parse as parseQueryString } from 'node:querystring';
 import { z } from 'zod';
 import { forbidden } from '../errors';
+import { allowBrowserClients } from './cors';
 import { requireUser, type Principal } from '../plugins';
 import { parseInput } from '../validation';
 import { MCP_PATH, OAUTH_AUTHORIZE_PATH } from '../../shared/constants';
@@ -51,6 +52,13 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     { parseAs: 'string' },
     (_request, body, done) => done(null, parseQueryString(body.toString())),
   );
+
+  allowBrowserClients(
+    app,
+    [PROTECTED_RESOURCE_PATH, `${PROTECTED_RESOURCE_PATH}${MCP_PATH}`, AUTHORIZATION_SERVER_PATH],
+    ['GET'],
+  );
+  allowBrowserClients(app, ['/oauth/register', '/oauth/token', '/oauth/revoke'], ['POST']);
 
   const protectedResource = async (request: FastifyRequest) => {
     const origin = requestOrigin(request);

@@ -1092,7 +1092,8 @@ describe('authorization matrix', () => {
   // gets): no session, share token or nothing at all opens it, and the refusal says how to authenticate.
   it('the MCP endpoint (POST, GET, DELETE /mcp) × every caller', async () => {
     const served = server.app.routeList.filter((route) => route.url === MCP_PATH).map((r) => r.method);
-    expect(served.sort()).toEqual(['DELETE', 'GET', 'POST']);
+    // OPTIONS is the CORS preflight, answered alike to everyone (oauth/cors.test.ts).
+    expect(served.sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'POST']);
     for (const method of ['POST', 'GET', 'DELETE']) {
       for (const actor of ACTORS) {
         const { headers } = await prepareCase(owner, other, actor);
