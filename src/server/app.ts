@@ -21,6 +21,7 @@ import type { ServerDependencies } from './dependencies';
 import { DOCUMENT_EVENT_TYPES, DocumentEvents, DocumentWriter, registerTrashPurge } from './documents';
 import { registerFolderTrashPurge } from './folders';
 import { registerIdempotency } from './idempotency';
+import { registerNotificationDigest } from './notifications';
 import { registerImages } from './images';
 import { registerWebhooks, type WebhookOptions } from './webhooks';
 import { createMailer } from './mail';
@@ -323,6 +324,7 @@ export async function buildApp({
   registerGoals(app);
   registerTrashPurge(app);
   registerFolderTrashPurge(app);
+  registerNotificationDigest(app);
   registerImages(app);
   await registerCollaboration(app);
   metrics.watchCollaboration({

@@ -15,6 +15,7 @@ import { folderGoalRoutes, goalRoutes } from './goals';
 import { healthRoutes } from './health';
 import { imageRoutes } from './images';
 import { convertFile, importRoutes } from './imports';
+import { notificationRoutes } from './notifications';
 import { oauthApiRoutes } from './oauth';
 import { openApiRoutes } from './openapi';
 import { peopleRoutes } from './people';
@@ -70,6 +71,7 @@ export const registerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(peopleRoutes);
   await app.register(memberCommentRoutes);
   await app.register(sharedCommentRoutes);
+  await app.register(notificationRoutes);
   await app.register(imageRoutes);
   await app.register(exportRoutes);
   await app.register(compileRoutes);

@@ -31,6 +31,13 @@ export interface NotificationSettings {
   marketing: boolean;
   updates: boolean;
   security: boolean;
+  /** Comment notifications (docs/notifications.md), each kind in the app and in the e-mail digest. */
+  mentionsInApp: boolean;
+  mentionsEmail: boolean;
+  repliesInApp: boolean;
+  repliesEmail: boolean;
+  commentsInApp: boolean;
+  commentsEmail: boolean;
 }
 
 export interface UserSettings {
@@ -62,6 +69,12 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
   marketing: false,
   updates: true,
   security: true,
+  mentionsInApp: true,
+  mentionsEmail: true,
+  repliesInApp: true,
+  repliesEmail: true,
+  commentsInApp: true,
+  commentsEmail: true,
 };
 
 export const DEFAULT_USER_SETTINGS: UserSettings = {

@@ -96,10 +96,11 @@ export async function updateCommentBody(
   threadId: string,
   commentId: string,
   body: string,
+  mentions: CommentRow['mentions'],
 ): Promise<CommentRow | undefined> {
   const [row] = await db
     .update(comments)
-    .set({ body, editedAt: sql`now()` })
+    .set({ body, mentions, editedAt: sql`now()` })
     .where(and(eq(comments.id, commentId), eq(comments.threadId, threadId)))
     .returning();
   return row;
@@ -156,4 +157,41 @@ export async function findDocumentContent(db: Db, documentId: string): Promise<u
     .from(documents)
     .where(eq(documents.id, documentId));
   return row?.content;
+}
+
+/**
+ * The people on a document: its owner and every signed-in member, of the document or of a folder above it
+ * outside the trash (the walk of documents/policy.ts), with the name they comment under and their address.
+ */
+export async function findDocumentPeople(
+  db: Db,
+  documentId: string,
+): Promise<{ id: string; name: string; email: string }[]> {
+  const rows = await db.execute<{ id: string; full_name: string; email: string }>(sql`
+    with recursive up(id, parent_id) as (
+      select f.id, f.parent_id from folders f
+        join documents d on d.folder_id = f.id where d.id = ${documentId}::uuid and f.trashed_at is null
+      union
+      select f.id, f.parent_id from folders f join up on f.id = up.parent_id where f.trashed_at is null
+    ), people(user_id) as (
+      select d.user_id from documents d where d.id = ${documentId}::uuid
+      union select dm.user_id from document_members dm where dm.document_id = ${documentId}::uuid and dm.user_id is not null
+      union select fm.user_id from folder_members fm where fm.folder_id in (select id from up) and fm.user_id is not null
+    )
+    select u.id, u.full_name, u.email from users u join people p on p.user_id = u.id`);
+  return rows.rows.map((row) => ({
+    id: row.id,
+    name: row.full_name.trim() || row.email.split('@')[0] || 'Someone',
+    email: row.email,
+  }));
+}
+
+/** The names people comment under, by id (ids without an account are left out). */
+export async function findUserNames(db: Db, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, userIds));
+  return new Map(rows.map((row) => [row.id, row.fullName.trim() || row.email.split('@')[0] || 'Someone']));
 }

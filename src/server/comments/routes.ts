@@ -19,6 +19,7 @@ import {
   deleteThread,
   editComment,
   listThreads,
+  mentionablePeople,
   reply as replyInThread,
   setThreadStatus,
   type CommentActor,
@@ -117,5 +118,16 @@ async function visitor(request: FastifyRequest): Promise<CommentActor> {
   return { kind: 'share', token, documentId: id };
 }
 
-export const memberCommentRoutes = commentRoutes('/documents', signedIn);
+const threadRoutes = commentRoutes('/documents', signedIn);
+
+/** The signed-in routes, and the people a comment may mention (share-link visitors mention no one). */
+export const memberCommentRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(threadRoutes);
+  app.get('/documents/:id/mentions', async (request, reply) => {
+    const { id } = parseInput(documentParams, request.params);
+    const actor = await signedIn(request);
+    reply.header('cache-control', 'private, no-cache');
+    return mentionablePeople(app.deps, actor, id);
+  });
+};
 export const sharedCommentRoutes = commentRoutes('/shared', visitor);

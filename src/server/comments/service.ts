@@ -1,5 +1,5 @@
 import type { ServerDependencies } from '../dependencies';
-import { authorizeDocument, can, type DocumentRole } from '../documents';
+import { authorizeDocument, can, userRoles, type DocumentRole } from '../documents';
 import type { DocumentActor } from '../documents';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type {
@@ -17,15 +17,20 @@ import {
   threadStatusSchema,
 } from '../../shared/schemas/comments';
 import type { z } from 'zod';
+import { mentionedIds, mentionsAsText, replaceMentions, type Mention } from '../../shared/mentions';
+import type { MentionablePeople } from '../../shared/schemas/comments';
+import { notifyAboutComment, type CommentNotice } from '../notifications';
 import { markPassage, threadOrder, unmarkThreads } from './anchor';
 import {
   deleteComment as deleteCommentRow,
   deleteThread as deleteThreadRow,
   findDocumentContent,
+  findDocumentPeople,
   findThread,
   findThreadDocument,
   findThreads,
   findUserName,
+  findUserNames,
   insertComment,
   insertThread,
   updateCommentBody,
@@ -45,7 +50,10 @@ import {
  * `{ type: 'comments' }` message to the document's open editors.
  */
 
-export type CommentsContext = Pick<ServerDependencies, 'db' | 'config' | 'documentWriter' | 'documentEvents'>;
+export type CommentsContext = Pick<
+  ServerDependencies,
+  'db' | 'database' | 'config' | 'log' | 'documentWriter' | 'documentEvents'
+>;
 
 /**
  * Who asks: a signed-in user, or a share-link visitor (their share token). A visitor has no identity that
@@ -91,6 +99,7 @@ function presentComment(asker: Asker, row: CommentRow): Comment {
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     mine: isMine(asker, row.authorUserId),
+    mentions: row.mentions,
   };
 }
 
@@ -108,7 +117,74 @@ function presentThread(asker: Asker, thread: ThreadRow, comments: CommentRow[]):
     createdAt: thread.createdAt.toISOString(),
     comments: comments.map((row) => presentComment(asker, row)),
     canResolve: isMine(asker, thread.authorUserId) || can(asker.role, 'write'),
+    canDelete: mayDeleteThread(asker, thread),
   };
+}
+
+function mayDeleteThread(asker: Asker, thread: ThreadRow): boolean {
+  return asker.role === 'owner' || (can(asker.role, 'comment') && isMine(asker, thread.authorUserId));
+}
+
+/**
+ * The body's mentions checked: a person who may read the document stays mentioned (named as they comment);
+ * any other token (someone without access, an unknown id, anything from a share-link visitor) becomes the plain
+ * text "@someone". Nothing is refused, so the answer never tells who has access.
+ */
+async function checkMentions(
+  ctx: CommentsContext,
+  asker: Asker,
+  documentId: string,
+  body: string,
+): Promise<{ body: string; mentions: Mention[] }> {
+  const ids = mentionedIds(body);
+  if (ids.length === 0) return { body, mentions: [] };
+  let readers = new Set<string>();
+  if (asker.userId !== null) {
+    const roleOf = await userRoles(
+      ctx.database,
+      ids.map((userId) => ({ userId, documentId })),
+    );
+    readers = new Set(ids.filter((userId) => can(roleOf({ userId, documentId }), 'read')));
+  }
+  const names = await findUserNames(ctx.db, [...readers]);
+  const mentions = [...names].map(([id, name]) => ({ id, name }));
+  const kept = new Set(names.keys());
+  return {
+    body: replaceMentions(body, (id) => (kept.has(id) ? `<@${id}>` : '@someone')),
+    mentions,
+  };
+}
+
+/** Tells the people a new comment concerns (notifications never fail the comment). */
+async function notify(
+  ctx: CommentsContext,
+  asker: Asker,
+  notice: Omit<CommentNotice, 'actorUserId' | 'text' | 'mentioned'>,
+  row: { body: string; mentions: Mention[] },
+  mentioned: string[] = row.mentions.map((mention) => mention.id),
+) {
+  await notifyAboutComment(ctx, {
+    ...notice,
+    actorUserId: asker.userId,
+    text: mentionsAsText(row.body, row.mentions),
+    mentioned,
+  });
+}
+
+/**
+ * The people a comment may mention (owner and members), for the composer's suggestions: only to signed-in
+ * people who may comment, so it shows no one to anybody who could not already see them in the Share menu's
+ * reach.
+ */
+export async function mentionablePeople(
+  ctx: CommentsContext,
+  actor: CommentActor,
+  documentId: string,
+): Promise<MentionablePeople> {
+  await ask(ctx, actor, documentId, 'comment');
+  const people = await findDocumentPeople(ctx.db, documentId);
+  people.sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
+  return { people };
 }
 
 /** The cursor is the number of threads already given, opaque to the client. */
@@ -181,7 +257,7 @@ export async function createThread(
   input: CreateThread,
 ): Promise<{ thread: CommentThread; created: boolean }> {
   const asker = await ask(ctx, actor, documentId, 'comment');
-  const { id, anchor, body, authorName: given } = createThreadSchema.parse(input);
+  const { id, anchor, body: givenBody, authorName: given } = createThreadSchema.parse(input);
   const existing = await findThreadDocument(ctx.db, id);
   if (existing !== undefined && existing !== documentId) {
     throw conflict('This thread id is already taken', 'thread_id_taken');
@@ -205,6 +281,7 @@ export async function createThread(
         'anchor_not_found',
       );
     }
+    const checked = await checkMentions(ctx, asker, documentId, givenBody);
     const inserted = await insertThread(
       ctx.db,
       {
@@ -216,10 +293,21 @@ export async function createThread(
         authorUserId: asker.userId,
         authorName: name,
       },
-      { authorUserId: asker.userId, authorName: name, body },
+      { authorUserId: asker.userId, authorName: name, ...checked },
     );
-    if (inserted) await announce(ctx, documentId, 'thread');
     const found = await threadOf(ctx, asker, documentId, id);
+    if (inserted) {
+      await announce(ctx, documentId, 'thread');
+      const first = found.comments[0];
+      if (first) {
+        await notify(
+          ctx,
+          asker,
+          { documentId, threadId: id, commentId: first.id, kind: 'thread', actorName: name },
+          checked,
+        );
+      }
+    }
     return { thread: presentThread(asker, found.thread, found.comments), created: inserted };
   }
   const found = await threadOf(ctx, asker, documentId, id);
@@ -237,13 +325,15 @@ export async function reply(
   const { body, authorName: given } = replySchema.parse(input);
   await threadOf(ctx, asker, documentId, threadId);
   const name = await authorName(ctx, asker, given);
+  const checked = await checkMentions(ctx, asker, documentId, body);
   const row = await insertComment(ctx.db, {
     threadId,
     authorUserId: asker.userId,
     authorName: name,
-    body,
+    ...checked,
   });
   await announce(ctx, documentId, 'reply');
+  await notify(ctx, asker, { documentId, threadId, commentId: row.id, kind: 'reply', actorName: name }, row);
   return presentComment(asker, row);
 }
 
@@ -274,10 +364,23 @@ export async function editComment(
 ): Promise<Comment> {
   const asker = await ask(ctx, actor, documentId, 'comment');
   const { body } = editCommentSchema.parse(input);
-  await ownComment(ctx, asker, documentId, threadId, commentId);
-  const row = await updateCommentBody(ctx.db, threadId, commentId, body);
+  const { comment } = await ownComment(ctx, asker, documentId, threadId, commentId);
+  const checked = await checkMentions(ctx, asker, documentId, body);
+  const row = await updateCommentBody(ctx.db, threadId, commentId, checked.body, checked.mentions);
   if (!row) throw notFound('Comment not found', 'comment_not_found');
   await announce(ctx, documentId);
+  // Only the people the edit newly mentions are told (as mentioned).
+  const before = new Set(comment.mentions.map((mention) => mention.id));
+  const added = row.mentions.map((mention) => mention.id).filter((id) => !before.has(id));
+  if (added.length > 0) {
+    await notify(
+      ctx,
+      asker,
+      { documentId, threadId, commentId, kind: 'edit', actorName: comment.authorName },
+      row,
+      added,
+    );
+  }
   return presentComment(asker, row);
 }
 
@@ -308,9 +411,7 @@ export async function deleteThread(
 ): Promise<void> {
   const asker = await ask(ctx, actor, documentId, 'read');
   const found = await threadOf(ctx, asker, documentId, threadId);
-  const mayDelete =
-    asker.role === 'owner' || (can(asker.role, 'comment') && isMine(asker, found.thread.authorUserId));
-  if (!mayDelete) {
+  if (!mayDeleteThread(asker, found.thread)) {
     throw forbidden(
       "Only the document's owner or the thread's author can delete a thread",
       'not_your_thread',

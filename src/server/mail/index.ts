@@ -7,6 +7,7 @@ export {
   existingAccountMail,
   folderInvitationMail,
   invitationMail,
+  notificationDigestMail,
   recoveryMail,
   signupMail,
 } from './templates';

@@ -3,7 +3,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 
-type MailType = 'recovery' | 'signup' | 'email_change' | 'email_change_notice' | 'invitation';
+type MailType =
+  'recovery' | 'signup' | 'email_change' | 'email_change_notice' | 'invitation' | 'notification_digest';
 
 export interface MailMessage {
   type: MailType;

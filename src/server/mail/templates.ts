@@ -156,3 +156,23 @@ export function folderInvitationMail(
     'If you did not expect this, ignore this mail: nothing happens without an account.',
   );
 }
+
+/**
+ * The notifications a person has not read yet, in one mail (docs/notifications.md): one line each, like
+ * “Ada Author mentioned you in “Novel”: “Look here””.
+ */
+export function notificationDigestMail(to: string, lines: string[], link: string): MailMessage {
+  const subject =
+    lines.length === 1
+      ? `1 new notification on ${PRODUCT_NAME}`
+      : `${lines.length} new notifications on ${PRODUCT_NAME}`;
+  return message(
+    'notification_digest',
+    to,
+    subject,
+    lines,
+    `Open ${PRODUCT_NAME}`,
+    link,
+    'You get this because of your notification settings; change them in Account settings → Notifications.',
+  );
+}

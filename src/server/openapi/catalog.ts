@@ -59,6 +59,7 @@ import {
   replySchema,
   threadStatusSchema,
 } from '../../shared/schemas/comments';
+import { listNotificationsQuerySchema, markReadSchema } from '../../shared/schemas/notifications';
 import { webhookInputSchema } from '../../shared/schemas/webhooks';
 import { libraryQuerySchema, searchQuerySchema } from '../../shared/schemas/search';
 import { updateShareSettingsSchema, unlockShareSchema } from '../../shared/schemas/sharing';
@@ -184,6 +185,18 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   }),
 
   'GET /api/me/settings': op('Settings', 'session', "The user's preferences and notifications"),
+  'GET /api/documents/:id/mentions': op(
+    'Comments',
+    'session',
+    'The people on the document a comment may mention (for those who may comment)',
+  ),
+  'GET /api/notifications': op('Notifications', 'session', "The user's notifications, newest first", {
+    query: listNotificationsQuerySchema,
+  }),
+  'GET /api/notifications/unread-count': op('Notifications', 'session', 'How many notifications are unread'),
+  'POST /api/notifications/read': op('Notifications', 'session', 'Mark notifications read (some, or all)', {
+    body: markReadSchema,
+  }),
   'PUT /api/me/settings': op('Settings', 'session', 'Change preferences or notifications', {
     body: updateUserSettingsSchema,
   }),

@@ -464,6 +464,12 @@ const MATRIX: Record<string, RouteCase> = {
     call: (s) => ({ path: `/api/documents/${s.documentId}/threads/${s.threadId}/comments/${s.commentId}` }),
     expect: documentScoped(204),
   },
+  'GET /api/documents/:id/mentions': {
+    call: (s) => ({ path: `/api/documents/${s.documentId}/mentions` }),
+    expect: documentScoped(200),
+    check: (_actor, response, s) =>
+      expect(response.body.people.map((p: { id: string }) => p.id)).toEqual([s.owner.id]),
+  },
   // Without a share token the document is not shared, whoever asks (the owner uses /api/documents).
   'GET /api/shared/:id/threads': {
     call: (s) => ({ path: `/api/shared/${s.documentId}/threads` }),
@@ -534,6 +540,16 @@ const MATRIX: Record<string, RouteCase> = {
 
   // Settings.
   'GET /api/me/settings': { call: () => ({ path: '/api/me/settings' }), expect: userScoped(200) },
+  // Notifications are one's own: another user's list never holds the owner's.
+  'GET /api/notifications': { call: () => ({ path: '/api/notifications' }), expect: userScoped(200) },
+  'GET /api/notifications/unread-count': {
+    call: () => ({ path: '/api/notifications/unread-count' }),
+    expect: userScoped(200),
+  },
+  'POST /api/notifications/read': {
+    call: () => ({ path: '/api/notifications/read', body: { all: true } }),
+    expect: userScoped(200),
+  },
   'PUT /api/me/settings': {
     call: () => ({ path: '/api/me/settings', body: { preferences: { theme: 'dark' } } }),
     expect: userScoped(200),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Mention } from '../mentions';
 import { UUID_PATTERN } from '../uuid';
 
 /**
@@ -88,6 +89,11 @@ export interface Comment {
   editedAt: string | null;
   /** Whether the asker may edit and delete it (their own). */
   mine: boolean;
+  /**
+   * The people the body mentions, named as they were when it was written: the body holds `<@id>` where each
+   * is mentioned (shared/mentions.ts).
+   */
+  mentions: Mention[];
 }
 
 export interface CommentThread {
@@ -102,6 +108,13 @@ export interface CommentThread {
   comments: Comment[];
   /** Whether the asker may resolve and reopen it (its author, or anyone who may edit the document). */
   canResolve: boolean;
+  /** Whether the asker may delete the whole thread (the document's owner, or its author who may comment). */
+  canDelete: boolean;
+}
+
+/** GET /api/documents/:id/mentions: the people on the document, whom a comment may mention. */
+export interface MentionablePeople {
+  people: { id: string; name: string; email: string }[];
 }
 
 export interface CommentThreadPage {

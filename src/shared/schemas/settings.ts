@@ -34,6 +34,12 @@ export const notificationSettingsSchema = z.object({
   marketing: z.boolean(),
   updates: z.boolean(),
   security: z.boolean(),
+  mentionsInApp: z.boolean(),
+  mentionsEmail: z.boolean(),
+  repliesInApp: z.boolean(),
+  repliesEmail: z.boolean(),
+  commentsInApp: z.boolean(),
+  commentsEmail: z.boolean(),
 }) satisfies z.ZodType<NotificationSettings>;
 
 /** PUT /api/me/settings: any subset; fields left out keep their value. Unknown keys are refused. */

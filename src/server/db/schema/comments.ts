@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './accounts';
 import { documents } from './documents';
@@ -40,6 +40,8 @@ export const comments = pgTable(
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
+    /** The people the body mentions (`<@id>`), named as they were then (migration 0037). */
+    mentions: jsonb('mentions').$type<{ id: string; name: string }[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .default(sql`clock_timestamp()`),

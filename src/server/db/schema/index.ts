@@ -15,3 +15,4 @@ export * from './images';
 export * from './oauth';
 export * from './comments';
 export * from './idempotency';
+export * from './notifications';
