@@ -5,6 +5,7 @@ import type {
   CommentThread,
   CommentThreadPage,
   CreateThread,
+  MentionablePeople,
   Reply,
 } from '@shared/schemas/comments';
 
@@ -22,6 +23,8 @@ export interface CommentsApi {
   remove: (threadId: string, commentId: string) => Promise<void>;
   setStatus: (threadId: string, status: CommentThread['status']) => Promise<CommentThread>;
   removeThread: (threadId: string) => Promise<void>;
+  /** The people a comment may mention; absent where no one can be mentioned (a share-link visitor). */
+  mentionable?: () => Promise<MentionablePeople>;
 }
 
 type Send = <T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) => Promise<T>;
@@ -45,11 +48,11 @@ function commentsApi(documentId: string, base: string, send: Send): CommentsApi 
 
 /** The owner's and a member's calls, with their session. */
 export function documentCommentsApi(documentId: string): CommentsApi {
-  return commentsApi(
-    documentId,
-    `/api/documents/${encodeURIComponent(documentId)}/threads`,
-    (method, path, body) => apiRequest(method, path, body),
-  );
+  const base = `/api/documents/${encodeURIComponent(documentId)}`;
+  return {
+    ...commentsApi(documentId, `${base}/threads`, (method, path, body) => apiRequest(method, path, body)),
+    mentionable: () => apiRequest('GET', `${base}/mentions`),
+  };
 }
 
 /** A share-link visitor's calls: never the visitor's own session, only the share token for this document. */

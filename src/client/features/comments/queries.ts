@@ -60,6 +60,10 @@ export function useThreadActions(api: CommentsApi) {
         api.remove(threadId, commentId),
       onSettled: refresh,
     }),
+    removeThread: useMutation({
+      mutationFn: (threadId: string) => api.removeThread(threadId),
+      onSettled: refresh,
+    }),
     setStatus: useMutation({
       mutationFn: ({ threadId, status }: { threadId: string; status: CommentThread['status'] }) =>
         api.setStatus(threadId, status),

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from '@client/components/ui/use-toast';
 import { parseStatelessMessage } from '@shared/editor/collab-protocol';
 import { selectionAnchor, threadRanges } from './anchor';
@@ -111,4 +111,26 @@ export function useThreadRanges(editor: Editor) {
     };
   }, [editor]);
   return ranges;
+}
+
+/** The address's `?thread=` (a notification's link): the thread the page opens at. */
+export const THREAD_PARAM = 'thread';
+
+/**
+ * Opens the panel at the thread the address names, once its threads are known: the thread is chosen, the
+ * filter follows its status, and the text scrolls to its passage.
+ */
+export function useThreadFromAddress(editor: Editor | null) {
+  const comments = commentsOf(editor);
+  const threads = useThreads(comments?.options.api ?? null);
+  const wanted = useRef(new URLSearchParams(window.location.search).get(THREAD_PARAM));
+  useEffect(() => {
+    if (!editor || !comments || !wanted.current || !threads.data) return;
+    const threadId = wanted.current;
+    wanted.current = null;
+    const thread = threads.data.find((each) => each.id === threadId);
+    if (!thread) return;
+    comments.store.set({ panelOpen: true, filter: thread.status, activeThreadId: thread.id });
+    revealThread(editor, thread.id);
+  }, [editor, comments, threads.data]);
 }

@@ -3,10 +3,11 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import { useAuth } from '@client/features/auth';
+import { NotificationsBell } from '@client/features/notifications';
 import { Logo } from '@client/components/Logo';
 
 /**
- * The dashboard header: product name, the user's e-mail, the trash, account settings (where the page offers
+ * The dashboard header: product name, the user's e-mail, the notifications' bell, the trash, account settings (where the page offers
  * them) and Sign Out.
  */
 export function DashboardHeader({ onOpenSettings }: { onOpenSettings?: () => void }) {
@@ -26,6 +27,7 @@ export function DashboardHeader({ onOpenSettings }: { onOpenSettings?: () => voi
           >
             {user?.email}
           </span>
+          <NotificationsBell />
           <Button asChild variant="ghost" size="sm">
             <Link href="/trash" aria-current={location === '/trash' ? 'page' : undefined}>
               <Trash2Icon aria-hidden="true" />

@@ -209,7 +209,11 @@ function DocumentLoader({ documentId, user }: { documentId: string; user: AuthUs
  */
 function MemberRedirect({ documentId }: { documentId: string }) {
   const [, navigate] = useLocation();
-  useEffect(() => navigate(memberDocumentPath(documentId), { replace: true }), [documentId, navigate]);
+  // The query comes along: `?thread=` opens a comment thread (a notification's link).
+  useEffect(
+    () => navigate(`${memberDocumentPath(documentId)}${window.location.search}`, { replace: true }),
+    [documentId, navigate],
+  );
   return <FullPageMessage>Loading document...</FullPageMessage>;
 }
 

@@ -1,16 +1,14 @@
 import { Badge } from '@client/components/ui/badge';
 import { useAuth } from '@client/features/auth';
 import { CommentableText, documentCommentsApi } from '@client/features/comments';
-import { ImageUpload, useHtmlWithImageAccess } from '@client/features/images';
+import { NotificationsBell } from '@client/features/notifications';
+import { ImageUpload } from '@client/features/images';
 import { SuggestionLegend } from '@client/features/suggestions';
 import { ApiError, errorMessage } from '@client/lib/api';
 import { displayTitle } from '@client/lib/document-title';
-import { sanitizeRenderedHtml } from '@client/lib/sanitize-html';
-import { createRenderExtensions } from '@shared/editor/extensions';
 import type { MemberDocument, MemberRole } from '@shared/schemas/people';
 import type { RichTextDoc } from '@shared/schemas/richText';
 import { hasSuggestions } from '@shared/suggestions/resolve';
-import { generateHTML } from '@tiptap/html';
 import { ArrowLeft, FileQuestion, UserX } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -45,7 +43,10 @@ function Shell({ children, title, aside }: { children: ReactNode; title?: string
             <ArrowLeft className="size-4" aria-hidden="true" />
             Documents
           </Link>
-          {aside}
+          <div className="flex min-w-0 items-center gap-2">
+            {aside}
+            <NotificationsBell />
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-3xl px-4 py-10">{children}</main>
@@ -63,40 +64,21 @@ function Notice({ icon, title, text }: { icon: ReactNode; title: string; text: s
 
 const SESSION_IMAGES = { kind: 'session' } as const;
 
-function ReadOnlyBody({ content }: { content: unknown }) {
-  const sanitized = useMemo(
-    () =>
-      sanitizeRenderedHtml(
-        generateHTML(content as RichTextDoc, createRenderExtensions(content as RichTextDoc)),
-      ),
-    [content],
-  );
-  const html = useHtmlWithImageAccess(sanitized, SESSION_IMAGES);
-  const pending = useMemo(() => hasSuggestions(content as RichTextDoc), [content]);
-  return (
-    <>
-      {pending && <SuggestionLegend />}
-      {/* Sanitized above: DOMPurify plus the link whitelist and safe rel. */}
-      <article
-        className="qw-document"
-        data-testid="member-document"
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
-    </>
-  );
-}
-
 /**
  * A commenter reads the saved copy (the live document is not theirs to open) as text they can select and
  * comment on; the page asks for the copy again with the role, and at once after a new thread (its highlight).
+ * A viewer reads it the same way with the threads read-only (no composer, no reply, no resolve).
  */
 function CommenterBody({
   documentId,
   content,
+  canComment,
   onThreadCreated,
 }: {
   documentId: string;
   content: unknown;
+  /** False for a viewer: the threads are shown, read-only. */
+  canComment: boolean;
   onThreadCreated: () => void;
 }) {
   const api = useMemo(() => documentCommentsApi(documentId), [documentId]);
@@ -111,10 +93,10 @@ function CommenterBody({
       <CommentableText
         content={content}
         api={api}
-        canComment
+        canComment={canComment}
         asksForName={false}
         extensions={images}
-        testId="member-commentable-document"
+        testId={canComment ? 'member-commentable-document' : 'member-document'}
         onThreadCreated={onThreadCreated}
       />
     </>
@@ -216,12 +198,11 @@ export function MemberDocumentPage() {
       <p className="mb-8 text-sm text-muted-foreground" data-testid="member-role-hint">
         {changed ? `The owner changed your role. ${ROLE_HINTS[document.role]}` : ROLE_HINTS[document.role]}
       </p>
-      {document.role === 'viewer' ? (
-        <ReadOnlyBody content={document.content} />
-      ) : document.role === 'commenter' ? (
+      {document.role === 'viewer' || document.role === 'commenter' ? (
         <CommenterBody
           documentId={document.id}
           content={document.content}
+          canComment={document.role === 'commenter'}
           onThreadCreated={() => void refetch()}
         />
       ) : (

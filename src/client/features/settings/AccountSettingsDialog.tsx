@@ -417,7 +417,36 @@ const AI_ROWS: ChoiceRowSpec[] = [
   },
 ];
 
-const NOTIFICATION_SWITCHES: SwitchRowSpec<keyof NotificationSettings>[] = [
+type MailSwitch = 'marketing' | 'updates' | 'security';
+
+/** Comment notifications: each kind in the app (the header's bell) and in the e-mail digest. */
+const COMMENT_NOTIFICATION_ROWS: {
+  inApp: keyof NotificationSettings;
+  email: keyof NotificationSettings;
+  label: string;
+  description: string;
+}[] = [
+  {
+    inApp: 'mentionsInApp',
+    email: 'mentionsEmail',
+    label: 'Mentions',
+    description: 'Someone mentions you in a comment.',
+  },
+  {
+    inApp: 'repliesInApp',
+    email: 'repliesEmail',
+    label: 'Replies',
+    description: 'Someone replies in a thread you wrote in.',
+  },
+  {
+    inApp: 'commentsInApp',
+    email: 'commentsEmail',
+    label: 'Comments on my documents',
+    description: 'Someone starts a thread on a document you own.',
+  },
+];
+
+const NOTIFICATION_SWITCHES: SwitchRowSpec<MailSwitch>[] = [
   { key: 'marketing', label: 'Marketing emails', description: 'Tips, offers and news about Quillwright.' },
   {
     key: 'updates',
@@ -534,7 +563,7 @@ function NotificationsTab() {
   const { save, status } = useSaveSetting('Notifications');
   const set = (key: keyof NotificationSettings, value: boolean) => save({ notifications: { [key]: value } });
 
-  if (isLoading) return <SettingsSkeleton rows={3} />;
+  if (isLoading) return <SettingsSkeleton rows={6} />;
   if (isError && !loaded) return <SettingsLoadError what="Notifications" />;
 
   return (
@@ -550,8 +579,72 @@ function NotificationsTab() {
           />
         </Fragment>
       ))}
+      <Separator />
+      <h3 className="pt-3 text-sm font-semibold">Comments</h3>
+      {COMMENT_NOTIFICATION_ROWS.map((row) => (
+        <CommentNotificationRow
+          key={row.inApp}
+          {...row}
+          inAppOn={notifications[row.inApp]}
+          emailOn={notifications[row.email]}
+          onChange={set}
+        />
+      ))}
       <SaveStatus status={status} />
     </div>
+  );
+}
+
+/** One kind of comment notification, with its two switches: in the app, and in the e-mail digest. */
+function CommentNotificationRow({
+  inApp,
+  email,
+  label,
+  description,
+  inAppOn,
+  emailOn,
+  onChange,
+}: {
+  inApp: keyof NotificationSettings;
+  email: keyof NotificationSettings;
+  label: string;
+  description: string;
+  inAppOn: boolean;
+  emailOn: boolean;
+  onChange: (key: keyof NotificationSettings, value: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <SettingRow
+      title={<span className="text-sm font-medium">{label}</span>}
+      description={description}
+      control={
+        <div className="flex shrink-0 items-center gap-4">
+          <div className="flex items-center gap-2">
+            <Switch
+              id={`${id}-app`}
+              checked={inAppOn}
+              onCheckedChange={(v) => onChange(inApp, v)}
+              aria-label={`${label} in the app`}
+            />
+            <Label htmlFor={`${id}-app`} className="text-xs text-muted-foreground">
+              In app
+            </Label>
+          </div>
+          <div className="flex items-center gap-2">
+            <Switch
+              id={`${id}-mail`}
+              checked={emailOn}
+              onCheckedChange={(v) => onChange(email, v)}
+              aria-label={`${label} by e-mail`}
+            />
+            <Label htmlFor={`${id}-mail`} className="text-xs text-muted-foreground">
+              E-mail
+            </Label>
+          </div>
+        </div>
+      }
+    />
   );
 }
 

@@ -3,16 +3,18 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { ApiError, errorMessage } from '@client/lib/api';
+import type { Mention } from '@shared/mentions';
 import { MAX_COMMENT_LENGTH } from '@shared/schemas/comments';
 import type { CommentUiStorage } from '../comment-ui';
 import { COMPOSER_WIDTH_PX } from '../constants';
+import { bodyForSending } from '../mention-text';
 import { useThreadActions } from '../queries';
 import type { CommentsUiState } from '../store';
 import { rememberVisitorName, storedVisitorName } from '../visitor-name';
 import { isSubmitKey } from './keys';
+import { MentionTextarea } from './MentionTextarea';
 
 /** The margin kept between the composer and the window's edges, in pixels. */
 const EDGE_PX = 8;
@@ -30,6 +32,7 @@ export function CommentComposer({
   const { store, options } = comments;
   const actions = useThreadActions(options.api!);
   const [body, setBody] = useState('');
+  const [picked, setPicked] = useState<Mention[]>([]);
   const [name, setName] = useState(storedVisitorName);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
@@ -57,7 +60,12 @@ export function CommentComposer({
     const id = crypto.randomUUID();
     if (options.asksForName) rememberVisitorName(name.trim());
     actions.create.mutate(
-      { id, anchor: composer.anchor, body, ...(options.asksForName ? { authorName: name.trim() } : {}) },
+      {
+        id,
+        anchor: composer.anchor,
+        body: bodyForSending(body, picked),
+        ...(options.asksForName ? { authorName: name.trim() } : {}),
+      },
       {
         onSuccess: () => {
           store.set({ composer: null, panelOpen: true, filter: 'open', activeThreadId: id });
@@ -107,10 +115,12 @@ export function CommentComposer({
           autoComplete="name"
         />
       )}
-      <Textarea
-        ref={textarea}
+      <MentionTextarea
+        api={options.api!}
+        textareaRef={textarea}
         value={body}
-        onChange={(event) => setBody(event.target.value)}
+        onValueChange={setBody}
+        onPick={(person) => setPicked((list) => [...list, person])}
         onKeyDown={(event) => {
           if (isSubmitKey(event)) {
             event.preventDefault();

@@ -11,6 +11,7 @@ import {
   openComposer,
   useCommentsState,
   useCommentsSync,
+  useThreadFromAddress,
   type StatelessSource,
 } from '../use-comments';
 
@@ -91,6 +92,7 @@ export function CommentSelectionButton({ editor }: { editor: Editor }) {
 export function CommentsOverlay({ editor, live }: { editor: Editor | null; live: StatelessSource | null }) {
   const comments = commentsOf(editor);
   useCommentsSync(editor, live);
+  useThreadFromAddress(editor);
   const state = useCommentsState(comments?.store);
 
   useEffect(() => {

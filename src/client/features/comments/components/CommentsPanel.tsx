@@ -132,6 +132,7 @@ export function CommentsPanel({ editor, comments }: { editor: Editor; comments: 
                 canComment={options.canComment}
                 asksForName={options.asksForName}
                 actions={actions}
+                api={api}
                 onSelect={select}
               />
             ))}

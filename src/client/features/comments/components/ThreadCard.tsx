@@ -1,16 +1,19 @@
 import { Check, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import { memo, useState, type ReactNode } from 'react';
+import { Fragment, memo, useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
-import { Textarea } from '@client/components/ui/textarea';
 import { toast } from '@client/components/ui/use-toast';
 import { errorMessage } from '@client/lib/api';
 import { timeAgo } from '@client/lib/time-ago';
 import { cn } from '@client/lib/utils';
+import { bodyParts, type Mention } from '@shared/mentions';
 import { MAX_COMMENT_LENGTH, type Comment, type CommentThread } from '@shared/schemas/comments';
+import type { CommentsApi } from '../api';
+import { bodyForEditing, bodyForSending } from '../mention-text';
 import type { useThreadActions } from '../queries';
 import { rememberVisitorName, storedVisitorName } from '../visitor-name';
 import { isSubmitKey } from './keys';
+import { MentionTextarea } from './MentionTextarea';
 
 type Actions = ReturnType<typeof useThreadActions>;
 
@@ -27,12 +30,13 @@ interface ThreadCardProps {
   /** A share-link visitor names themself before their first comment. */
   asksForName: boolean;
   actions: Actions;
+  api: CommentsApi;
   onSelect: (threadId: string) => void;
 }
 
 /** One thread in the panel: its passage, its comments; the active one also its reply box and Resolve. */
 export const ThreadCard = memo(function ThreadCard(props: ThreadCardProps) {
-  const { thread, active, detached, canComment, actions, onSelect } = props;
+  const { thread, active, detached, canComment, actions, api, onSelect } = props;
   const [first, ...replies] = thread.comments;
   const resolved = thread.status === 'resolved';
   const setStatus = (status: CommentThread['status']) =>
@@ -94,7 +98,9 @@ export const ThreadCard = memo(function ThreadCard(props: ThreadCardProps) {
           {!active && first && (
             <>
               <CommentHeader comment={first} />
-              <p className="line-clamp-3 whitespace-pre-wrap break-words">{first.body}</p>
+              <p className="line-clamp-3 whitespace-pre-wrap break-words">
+                <CommentBody comment={first} />
+              </p>
               {replies.length > 0 && (
                 <span className="mt-1 block text-xs text-muted-foreground">
                   {replies.length === 1 ? '1 reply' : `${replies.length} replies`}
@@ -107,7 +113,13 @@ export const ThreadCard = memo(function ThreadCard(props: ThreadCardProps) {
           <>
             <ol className="space-y-3">
               {thread.comments.map((comment) => (
-                <CommentItem key={comment.id} comment={comment} threadId={thread.id} actions={actions} />
+                <CommentItem
+                  key={comment.id}
+                  comment={comment}
+                  threadId={thread.id}
+                  actions={actions}
+                  api={api}
+                />
               ))}
             </ol>
             {resolved && thread.resolvedBy && (
@@ -118,12 +130,70 @@ export const ThreadCard = memo(function ThreadCard(props: ThreadCardProps) {
             ) : (
               statusButton && <div className="mt-2 flex justify-end">{statusButton}</div>
             )}
+            {thread.canDelete && <DeleteThread thread={thread} actions={actions} />}
           </>
         )}
       </article>
     </li>
   );
 });
+
+/** A comment's text, each mention as `@Name` set apart. */
+function CommentBody({ comment }: { comment: Comment }) {
+  return (
+    <>
+      {bodyParts(comment.body, comment.mentions).map((part, index) =>
+        'mention' in part ? (
+          <span key={index} className="qw-mention" data-mention={part.mention.id}>
+            @{part.mention.name}
+          </span>
+        ) : (
+          <Fragment key={index}>{part.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+/** "Delete thread", asked first: the owner may delete any thread, an author their own. */
+function DeleteThread({ thread, actions }: { thread: CommentThread; actions: Actions }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="mt-2 flex flex-wrap items-center justify-end gap-1 border-t pt-2 text-xs">
+      {confirming ? (
+        <>
+          <span className="text-muted-foreground">Delete this thread and its comments?</span>
+          <Button
+            variant="destructive"
+            size="sm"
+            className="h-7 px-2"
+            autoFocus
+            onClick={() =>
+              actions.removeThread.mutate(thread.id, {
+                onError: failed('The thread was not deleted'),
+                onSettled: () => setConfirming(false),
+              })
+            }
+          >
+            Delete
+          </Button>
+          <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </>
+      ) : (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-7 px-2 text-muted-foreground"
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 /> Delete thread
+        </Button>
+      )}
+    </div>
+  );
+}
 
 function CommentHeader({ comment }: { comment: Comment }) {
   return (
@@ -141,18 +211,21 @@ function CommentItem({
   comment,
   threadId,
   actions,
+  api,
 }: {
   comment: Comment;
   threadId: string;
   actions: Actions;
+  api: CommentsApi;
 }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [draft, setDraft] = useState(comment.body);
+  const [draft, setDraft] = useState('');
+  const [picked, setPicked] = useState<Mention[]>([]);
   const save = () => {
     if (!draft.trim()) return;
     actions.edit.mutate(
-      { threadId, commentId: comment.id, body: draft },
+      { threadId, commentId: comment.id, body: bodyForSending(draft, picked) },
       { onSuccess: () => setEditing(false), onError: failed('The comment was not saved') },
     );
   };
@@ -161,9 +234,11 @@ function CommentItem({
       <CommentHeader comment={comment} />
       {editing ? (
         <div className="space-y-2">
-          <Textarea
+          <MentionTextarea
+            api={api}
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            onValueChange={setDraft}
+            onPick={(person) => setPicked((list) => [...list, person])}
             onKeyDown={(event) => {
               if (isSubmitKey(event)) {
                 event.preventDefault();
@@ -188,7 +263,9 @@ function CommentItem({
           </div>
         </div>
       ) : (
-        <p className="whitespace-pre-wrap break-words">{comment.body}</p>
+        <p className="whitespace-pre-wrap break-words">
+          <CommentBody comment={comment} />
+        </p>
       )}
       {comment.mine && !editing && (
         <div className="mt-1 flex flex-wrap items-center gap-1 text-xs">
@@ -220,7 +297,8 @@ function CommentItem({
                 size="sm"
                 className="h-7 px-2 text-muted-foreground"
                 onClick={() => {
-                  setDraft(comment.body);
+                  setDraft(bodyForEditing(comment.body, comment.mentions));
+                  setPicked(comment.mentions);
                   setEditing(true);
                 }}
               >
@@ -245,20 +323,26 @@ function CommentItem({
 function ReplyBox({
   thread,
   actions,
+  api,
   asksForName,
   statusButton,
 }: ThreadCardProps & { statusButton: ReactNode }) {
   const [body, setBody] = useState('');
+  const [picked, setPicked] = useState<Mention[]>([]);
   const [name, setName] = useState(storedVisitorName);
   const [named, setNamed] = useState(() => storedVisitorName() !== '');
   const send = () => {
     if (!body.trim() || actions.reply.isPending || (asksForName && !name.trim())) return;
     if (asksForName) rememberVisitorName(name.trim());
     actions.reply.mutate(
-      { threadId: thread.id, reply: { body, ...(asksForName ? { authorName: name.trim() } : {}) } },
+      {
+        threadId: thread.id,
+        reply: { body: bodyForSending(body, picked), ...(asksForName ? { authorName: name.trim() } : {}) },
+      },
       {
         onSuccess: () => {
           setBody('');
+          setPicked([]);
           setNamed(true);
         },
         onError: failed('The reply was not sent'),
@@ -277,9 +361,11 @@ function ReplyBox({
           autoComplete="name"
         />
       )}
-      <Textarea
+      <MentionTextarea
+        api={api}
         value={body}
-        onChange={(event) => setBody(event.target.value)}
+        onValueChange={setBody}
+        onPick={(person) => setPicked((list) => [...list, person])}
         onKeyDown={(event) => {
           if (isSubmitKey(event)) {
             event.preventDefault();

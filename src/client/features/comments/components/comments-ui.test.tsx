@@ -19,6 +19,8 @@ type CommentsApi = import('../api').CommentsApi;
 
 const DOC = '6f1c1c1e-0000-4000-8000-000000000001';
 const NOW = '2026-11-28T07:00:00.000Z';
+const EDITH = '33333333-3333-4333-8333-333333333333';
+const OLIVE = '44444444-4444-4444-8444-444444444444';
 
 beforeAll(() => {
   // jsdom lays nothing out: ProseMirror asks for rectangles when it places the composer and scrolls.
@@ -36,6 +38,7 @@ function comment(threadId: string, body: string, mine = true): Comment {
     createdAt: NOW,
     editedAt: null,
     mine,
+    mentions: [],
   };
 }
 
@@ -55,6 +58,7 @@ function fakeApi(threads: CommentThread[] = []) {
         createdAt: NOW,
         comments: [comment(body.id, body.body)],
         canResolve: true,
+        canDelete: true,
       };
       threads.push(thread);
       return thread;
@@ -71,7 +75,18 @@ function fakeApi(threads: CommentThread[] = []) {
       thread.status = status;
       return structuredClone(thread);
     }),
-    removeThread: vi.fn(),
+    removeThread: vi.fn(async (threadId) => {
+      threads.splice(
+        threads.findIndex((t) => t.id === threadId),
+        1,
+      );
+    }),
+    mentionable: vi.fn(async () => ({
+      people: [
+        { id: EDITH, name: 'Edith Editor', email: 'edith@example.com' },
+        { id: OLIVE, name: 'Olive Owner', email: 'olive@example.com' },
+      ],
+    })),
   };
   return api;
 }
@@ -84,11 +99,11 @@ afterEach(() => {
   editor = null;
 });
 
-function setup(api: CommentsApi, content: string) {
+function setup(api: CommentsApi, content: string, canComment = true) {
   editor = new Editor({
     extensions: [
       ...createEditorExtensions({ history: false }),
-      CommentUi.configure({ api, canComment: true, asksForName: false }),
+      CommentUi.configure({ api, canComment, asksForName: false }),
     ],
     content,
   });
@@ -178,6 +193,7 @@ describe('the panel', () => {
     createdAt: NOW,
     comments: [comment(id, `About ${quote}`)],
     canResolve: true,
+    canDelete: true,
   });
 
   it('shows the empty state with the shortcut', async () => {
@@ -230,5 +246,126 @@ describe('the panel', () => {
     say(JSON.stringify({ type: 'title', title: 'x' }));
     say(JSON.stringify({ type: 'comments' }));
     await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe('mentions', () => {
+  it('suggests the people on the document after @, picks one with the keyboard and sends a mention', async () => {
+    const api = fakeApi();
+    const { editor: target } = setup(api, '<p>The quick brown fox</p>');
+    target.commands.setTextSelection({ from: 5, to: 10 });
+    pressComment();
+    const box = (await screen.findByRole('textbox', { name: 'Comment' })) as HTMLTextAreaElement;
+    expect(box.getAttribute('aria-autocomplete')).toBe('list');
+    expect(box.getAttribute('aria-controls')).toBeNull();
+    fireEvent.change(box, { target: { value: 'Ask @o', selectionStart: 6 } });
+    const list = await screen.findByRole('listbox', { name: 'People to mention' });
+    // "o" starts Olive's name and no word of Edith's; her address has an "o" inside only.
+    const options = within(list).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Olive Ownerolive@example.com',
+      'Edith Editoredith@example.com',
+    ]);
+    expect(box.getAttribute('aria-controls')).toBe(list.id);
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(box.value).toBe('Ask @Edith Editor ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // Enter picked; it did not send.
+    expect(api.create).not.toHaveBeenCalled();
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(api.create).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(api.create).mock.calls[0]![0].body).toBe(`Ask <@${EDITH}> `);
+  });
+
+  it('Escape closes the suggestions and keeps the composer open', async () => {
+    const api = fakeApi();
+    const { editor: target } = setup(api, '<p>The quick brown fox</p>');
+    target.commands.setTextSelection({ from: 5, to: 10 });
+    pressComment();
+    const box = await screen.findByRole('textbox', { name: 'Comment' });
+    fireEvent.change(box, { target: { value: '@', selectionStart: 1 } });
+    await screen.findByRole('listbox');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByTestId('comment-composer')).toBeTruthy();
+  });
+
+  it('shows a mention as @Name', async () => {
+    const A = '55555555-5555-4555-8555-555555555555';
+    const first = { ...comment(A, `Over to <@${EDITH}>.`), mentions: [{ id: EDITH, name: 'Edith Editor' }] };
+    const api = fakeApi([
+      {
+        id: A,
+        documentId: DOC,
+        anchor: { quote: 'fox', prefix: '', suffix: '' },
+        status: 'open',
+        resolvedAt: null,
+        resolvedBy: null,
+        createdAt: NOW,
+        comments: [first],
+        canResolve: true,
+        canDelete: true,
+      },
+    ]);
+    setup(api, `<p>The <span data-comment-thread="${A}">fox</span></p>`);
+    fireEvent.click(await screen.findByRole('button', { name: /^Comments\s*1\s*open$/u }));
+    const card = await screen.findByTestId('comment-thread');
+    expect(card.textContent).toContain('Over to @Edith Editor.');
+    expect(card.querySelector(`[data-mention="${EDITH}"]`)?.textContent).toBe('@Edith Editor');
+  });
+});
+
+describe('who may do what in the panel', () => {
+  const A = '66666666-6666-4666-8666-666666666666';
+  const threadOf = (rights: { canResolve: boolean; canDelete: boolean }): CommentThread => ({
+    id: A,
+    documentId: DOC,
+    anchor: { quote: 'fox', prefix: '', suffix: '' },
+    status: 'open',
+    resolvedAt: null,
+    resolvedBy: null,
+    createdAt: NOW,
+    comments: [comment(A, 'Someone else wrote this', false)],
+    ...rights,
+  });
+
+  it("offers the owner Delete thread on anyone's thread, asked first", async () => {
+    const api = fakeApi([threadOf({ canResolve: true, canDelete: true })]);
+    setup(api, `<p>The <span data-comment-thread="${A}">fox</span></p>`);
+    fireEvent.click(await screen.findByRole('button', { name: /^Comments\s*1\s*open$/u }));
+    fireEvent.click(await screen.findByText('Someone else wrote this'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete thread' }));
+    expect(api.removeThread).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.removeThread).toHaveBeenCalledWith(A));
+    await waitFor(() => expect(screen.queryByTestId('comment-thread')).toBeNull());
+  });
+
+  it('shows a viewer the threads read-only: no reply box, no Resolve, no Delete thread', async () => {
+    const api = fakeApi([threadOf({ canResolve: false, canDelete: false })]);
+    setup(api, `<p>The <span data-comment-thread="${A}">fox</span></p>`, false);
+    fireEvent.click(await screen.findByRole('button', { name: /^Comments\s*1\s*open$/u }));
+    const card = await screen.findByTestId('comment-thread');
+    fireEvent.click(within(card).getByText('Someone else wrote this'));
+    await waitFor(() => expect(card.getAttribute('data-active')).not.toBeNull());
+    expect(within(card).queryByRole('textbox')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Resolve' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Delete thread' })).toBeNull();
+  });
+
+  it("opens the panel at the thread the address names (a notification's link)", async () => {
+    window.history.replaceState(null, '', `/editor/${DOC}?thread=${A}`);
+    try {
+      const api = fakeApi([threadOf({ canResolve: true, canDelete: true })]);
+      setup(api, `<p>The <span data-comment-thread="${A}">fox</span></p>`);
+      const card = await screen.findByTestId('comment-thread');
+      await waitFor(() => expect(card.getAttribute('data-active')).not.toBeNull());
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });

@@ -1,0 +1,2 @@
+// Notifications about comments: the header's bell with its list.
+export { NotificationsBell } from './NotificationsBell';
