@@ -2,8 +2,7 @@
  * Notifications about comments (docs/notifications.md): types and timings, zod-free for the browser's bundle.
  */
 
-export const NOTIFICATION_KINDS = ['mention', 'reply', 'comment'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type NotificationKind = 'mention' | 'reply' | 'comment';
 
 /** How often the header's bell asks for the unread count. */
 export const NOTIFICATIONS_POLL_MS = 30_000;

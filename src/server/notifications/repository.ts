@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { comments, documents, notificationDigests, notifications, users } from '../db/schema';
-import type { NotificationKind } from '../../shared/notifications';
 
 /** Every SQL statement on notifications and notification_digests; the service decides what to run. */
 
@@ -159,5 +158,3 @@ export async function findConfirmedAddress(db: Db, userId: string): Promise<stri
     .where(and(eq(users.id, userId), sql`${users.emailConfirmedAt} is not null`));
   return row?.email;
 }
-
-export type { NotificationKind };

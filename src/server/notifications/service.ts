@@ -121,7 +121,7 @@ export async function notifyAboutComment(ctx: NotificationsContext, notice: Comm
   }
 }
 
-export function presentNotification(row: NotificationRow): AppNotification {
+function presentNotification(row: NotificationRow): AppNotification {
   return {
     id: row.id,
     kind: row.kind,

@@ -114,7 +114,7 @@ export function useThreadRanges(editor: Editor) {
 }
 
 /** The address's `?thread=` (a notification's link): the thread the page opens at. */
-export const THREAD_PARAM = 'thread';
+const THREAD_PARAM = 'thread';
 
 /**
  * Opens the panel at the thread the address names, once its threads are known: the thread is chosen, the

@@ -16,7 +16,7 @@ const ACTIONS: Record<AppNotification['kind'], string> = {
 };
 
 /** Where a notification leads: the document, with its thread open. */
-export const notificationPath = (notification: AppNotification) =>
+const notificationPath = (notification: AppNotification) =>
   `/editor/${notification.documentId}?thread=${notification.threadId}`;
 
 /**
