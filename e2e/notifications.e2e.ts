@@ -1,0 +1,97 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signUpViaApi, testClientAddress, uniqueEmail } from './fixtures';
+import { createDocumentViaApi, editorBody, signedInContext, typeAtEnd, waitForLive } from './editor-helpers';
+
+/**
+ * Mentions and notifications (docs/notifications.md), in two browsers: the owner mentions a member in a new
+ * thread, picking her from the suggestions; the member's bell shows one unread notification; choosing it opens
+ * the document at the thread, and the count drops.
+ */
+
+const SHOTS = '/tmp/shots/notifications';
+
+async function signUp(request: APIRequestContext, fullName: string, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const password = 'correct-horse-battery-staple-42';
+  const session = await signUpViaApi(
+    request,
+    { email, password, fullName },
+    { 'x-forwarded-for': testClientAddress() },
+  );
+  return { email, password, session };
+}
+
+test('a mention reaches the bell; choosing it opens the thread and the count drops', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await signUp(request, 'Ada Author', 'notify-owner');
+  const member = await signUp(request, 'Bea Baker', 'notify-member');
+  const { id } = await createDocumentViaApi(request, owner, 'Harbour notes');
+  const invited = await request.post(`/api/documents/${id}/members`, {
+    headers: { Authorization: `Bearer ${owner.session.access_token}` },
+    data: { email: member.email, role: 'editor' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+
+  const ownerContext = await signedInContext(browser, owner);
+  const memberContext = await signedInContext(browser, member);
+  const ownerPage = await ownerContext.newPage();
+  const memberPage = await memberContext.newPage();
+  await ownerPage.setViewportSize({ width: 1280, height: 900 });
+  await memberPage.setViewportSize({ width: 1280, height: 900 });
+
+  // The member starts on her dashboard: nothing unread.
+  await memberPage.goto('/');
+  const bell = memberPage.getByTestId('notifications-bell');
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  await ownerPage.goto(`/editor/${id}`);
+  await waitForLive(ownerPage);
+  await typeAtEnd(ownerPage, 'The harbour was quiet at dawn.');
+  // "dawn": the last four characters before the full stop.
+  await editorBody(ownerPage).click();
+  await ownerPage.keyboard.press('ControlOrMeta+End');
+  await ownerPage.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 4; i += 1) await ownerPage.keyboard.press('Shift+ArrowLeft');
+  await ownerPage.keyboard.press('Control+Alt+m');
+  const composer = ownerPage.getByTestId('comment-composer');
+  const box = composer.getByRole('textbox', { name: 'Comment' });
+  await box.pressSequentially('Could you check this, @be');
+  const suggestions = ownerPage.getByRole('listbox', { name: 'People to mention' });
+  await expect(suggestions.getByRole('option')).toHaveCount(1);
+  await expect(suggestions.getByRole('option', { selected: true })).toContainText('Bea Baker');
+  await expect(suggestions).toContainText(member.email);
+  await ownerPage.screenshot({ path: `${SHOTS}-mention-suggestions-1280.png` });
+  await ownerPage.keyboard.press('Enter');
+  await expect(box).toHaveValue('Could you check this, @Bea Baker ');
+  await box.pressSequentially('?');
+  await ownerPage.keyboard.press('Control+Enter');
+  await expect(composer).toHaveCount(0);
+  const ownerThread = ownerPage.getByTestId('comment-thread');
+  await expect(ownerThread.locator('.qw-mention')).toHaveText('@Bea Baker');
+
+  // Within one poll (30 s), or at once when the window regains focus.
+  await memberPage.reload();
+  await expect(bell).toHaveAccessibleName('Notifications (1 unread)', { timeout: 40_000 });
+  await expect(memberPage.getByTestId('notifications-count')).toHaveText('1');
+  await bell.click();
+  const item = memberPage.getByTestId('notification');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Ada Author mentioned you in “Harbour notes”');
+  await expect(item).toContainText('Could you check this, @Bea Baker ?');
+  await memberPage.screenshot({ path: `${SHOTS}-bell-open-1280.png` });
+  await item.click();
+
+  await expect(memberPage).toHaveURL(new RegExp(`/shared-with-me/${id}\\?thread=`));
+  const thread = memberPage.getByTestId('comment-thread');
+  await expect(thread).toHaveAttribute('data-active', 'true', { timeout: 20_000 });
+  await expect(thread.locator('.qw-mention')).toHaveText('@Bea Baker');
+  await expect(memberPage.getByTestId('notifications-bell')).toHaveAccessibleName('Notifications');
+  await expect(memberPage.getByTestId('notifications-count')).toHaveCount(0);
+  await memberPage.screenshot({ path: `${SHOTS}-thread-opened-1280.png` });
+
+  await ownerContext.close();
+  await memberContext.close();
+});
