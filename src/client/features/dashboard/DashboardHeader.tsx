@@ -31,7 +31,8 @@ export function DashboardHeader({ onOpenSettings }: { onOpenSettings?: () => voi
           <Button asChild variant="ghost" size="sm">
             <Link href="/trash" aria-current={location === '/trash' ? 'page' : undefined}>
               <Trash2Icon aria-hidden="true" />
-              Trash
+              {/* On a phone the icon alone, so the bell fits beside it. */}
+              <span className="max-sm:sr-only">Trash</span>
             </Link>
           </Button>
           {onOpenSettings ? (
