@@ -267,3 +267,69 @@ test('a commenter and a "Can comment" visitor comment on the saved copy; the own
   await memberContext.close();
   await visitorContext.close();
 });
+
+test('a viewer reads the threads without replying or resolving; the owner deletes a thread someone else opened', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await signUp(request, 'Olive Owner', 'comments-owner');
+  const commenter = await signUp(request, 'Cora Commenter', 'comments-commenter');
+  const viewer = await signUp(request, 'Vera Viewer', 'comments-viewer');
+  const content = {
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The tide turned at noon.' }] }],
+  };
+  const { id } = await createDocumentViaApi(request, owner, 'Tides', content);
+  const auth = { Authorization: `Bearer ${owner.session.access_token}` };
+  for (const [person, role] of [
+    [commenter, 'commenter'],
+    [viewer, 'viewer'],
+  ] as const) {
+    const invited = await request.post(`/api/documents/${id}/members`, {
+      headers: auth,
+      data: { email: person.email, role },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+  }
+  const opened = await request.post(`/api/documents/${id}/threads`, {
+    headers: { Authorization: `Bearer ${commenter.session.access_token}` },
+    data: { id: crypto.randomUUID(), anchor: { quote: 'at noon' }, body: 'Which noon?' },
+  });
+  expect(opened.status(), await opened.text()).toBe(201);
+
+  const viewerContext = await signedInContext(browser, viewer);
+  const viewerPage = await viewerContext.newPage();
+  await viewerPage.setViewportSize({ width: 1280, height: 900 });
+  await viewerPage.goto(`/shared-with-me/${id}`);
+  await expect(viewerPage.getByTestId('member-document')).toContainText('The tide turned at noon.');
+  await viewerPage.getByRole('button', { name: /^Comments/ }).click();
+  const viewerThread = panel(viewerPage).getByTestId('comment-thread');
+  await viewerThread.getByText('Which noon?').click();
+  await expect(viewerThread).toHaveAttribute('data-active', 'true');
+  await expect(viewerThread.getByRole('textbox')).toHaveCount(0);
+  await expect(viewerThread.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
+  await expect(viewerThread.getByRole('button', { name: 'Delete thread' })).toHaveCount(0);
+  // Selecting text offers no Comment button.
+  await viewerPage.getByText('The tide turned').dblclick();
+  await expect(viewerPage.getByTestId('comment-selection-toolbar')).toHaveCount(0);
+  await viewerPage.screenshot({ path: `${SHOTS}-viewer-read-only-1280.png` });
+
+  const ownerContext = await signedInContext(browser, owner);
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.setViewportSize({ width: 1280, height: 900 });
+  await ownerPage.goto(`/editor/${id}`);
+  await waitForLive(ownerPage);
+  await ownerPage.getByRole('button', { name: /^Comments/ }).click();
+  const ownerThread = panel(ownerPage).getByTestId('comment-thread');
+  await ownerThread.getByText('Which noon?').click();
+  await ownerThread.getByRole('button', { name: 'Delete thread' }).click();
+  await expect(ownerThread).toContainText('Delete this thread and its comments?');
+  await ownerPage.screenshot({ path: `${SHOTS}-owner-delete-thread-1280.png` });
+  await ownerThread.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(panel(ownerPage).getByTestId('comment-thread')).toHaveCount(0);
+  await expect(editorBody(ownerPage).locator('.qw-comment')).toHaveCount(0);
+
+  await ownerContext.close();
+  await viewerContext.close();
+});
