@@ -95,3 +95,42 @@ test('a mention reaches the bell; choosing it opens the thread and the count dro
   await ownerContext.close();
   await memberContext.close();
 });
+
+test('the comment notification switches, in the app and by e-mail, are saved', async ({
+  browser,
+  request,
+}) => {
+  const person = await signUp(request, 'Bea Baker', 'notify-switches');
+  const context = await signedInContext(browser, person);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Account Settings' });
+  await dialog.getByRole('tab', { name: 'Notifications' }).click();
+  const repliesInApp = dialog.getByRole('switch', { name: 'Replies in the app' });
+  const mentionsByMail = dialog.getByRole('switch', { name: 'Mentions by e-mail' });
+  await expect(repliesInApp).toBeChecked();
+  await expect(mentionsByMail).toBeChecked();
+  await repliesInApp.click();
+  await expect(dialog.getByTestId('settings-save-status')).toHaveText('All changes saved');
+  await mentionsByMail.click();
+  await expect(repliesInApp).not.toBeChecked();
+  await expect(mentionsByMail).not.toBeChecked();
+  await expect
+    .poll(async () => {
+      const saved = await request.get('/api/me/settings', {
+        headers: { Authorization: `Bearer ${person.session.access_token}` },
+      });
+      return (await saved.json()).notifications;
+    })
+    .toMatchObject({ repliesInApp: false, repliesEmail: true, mentionsInApp: true, mentionsEmail: false });
+  await expect(dialog.getByTestId('settings-save-status')).toHaveText('All changes saved');
+  await page.screenshot({ path: `${SHOTS}-settings-1280.png` });
+  await page.reload();
+  await page.getByRole('button', { name: 'Account settings' }).click();
+  await dialog.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(dialog.getByRole('switch', { name: 'Replies in the app' })).not.toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Comments on my documents by e-mail' })).toBeChecked();
+  await context.close();
+});

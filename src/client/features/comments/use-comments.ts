@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useSearch } from 'wouter';
 import { toast } from '@client/components/ui/use-toast';
 import { parseStatelessMessage } from '@shared/editor/collab-protocol';
 import { selectionAnchor, threadRanges } from './anchor';
@@ -123,14 +124,15 @@ const THREAD_PARAM = 'thread';
 export function useThreadFromAddress(editor: Editor | null) {
   const comments = commentsOf(editor);
   const threads = useThreads(comments?.options.api ?? null);
-  const wanted = useRef(new URLSearchParams(window.location.search).get(THREAD_PARAM));
+  const wanted = new URLSearchParams(useSearch()).get(THREAD_PARAM);
+  // Each address's thread once: choosing another thread afterwards is the reader's business.
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (!editor || !comments || !wanted.current || !threads.data) return;
-    const threadId = wanted.current;
-    wanted.current = null;
-    const thread = threads.data.find((each) => each.id === threadId);
+    if (!editor || !comments || !wanted || handled.current === wanted || !threads.data) return;
+    handled.current = wanted;
+    const thread = threads.data.find((each) => each.id === wanted);
     if (!thread) return;
     comments.store.set({ panelOpen: true, filter: thread.status, activeThreadId: thread.id });
     revealThread(editor, thread.id);
-  }, [editor, comments, threads.data]);
+  }, [editor, comments, wanted, threads.data]);
 }

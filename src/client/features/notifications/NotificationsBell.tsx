@@ -2,6 +2,7 @@ import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@client/components/ui/button';
+import { useAuth } from '@client/features/auth';
 import { Popover, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
 import { errorMessage } from '@client/lib/api';
 import { timeAgo } from '@client/lib/time-ago';
@@ -24,8 +25,9 @@ const notificationPath = (notification: AppNotification) =>
  * and opens the document at its thread.
  */
 export function NotificationsBell() {
+  const { user } = useAuth();
   const [open, setOpen] = useState(false);
-  const unread = useUnreadCount().data?.unreadCount ?? 0;
+  const unread = useUnreadCount(Boolean(user)).data?.unreadCount ?? 0;
   const list = useNotifications(open);
   const markRead = useMarkRead();
   const [, navigate] = useLocation();
@@ -38,6 +40,8 @@ export function NotificationsBell() {
   };
 
   const notifications = list.data?.notifications ?? [];
+  // Signed out (or still finding out): nothing to ask for.
+  if (!user) return null;
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>

@@ -8,9 +8,10 @@ const unreadKey = ['notifications', 'unread'] as const;
 const listKey = ['notifications', 'list'] as const;
 
 /** The unread count, asked every NOTIFICATIONS_POLL_MS and when the window regains focus. */
-export function useUnreadCount() {
+export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: unreadKey,
+    enabled,
     queryFn: () => apiRequest<UnreadCount>('GET', '/api/notifications/unread-count'),
     refetchInterval: NOTIFICATIONS_POLL_MS,
     refetchOnWindowFocus: true,

@@ -12,6 +12,8 @@ vi.mock('@client/lib/api', async (original) => ({
   apiRequest: mocks.apiRequest,
 }));
 
+vi.mock('@client/features/auth', () => ({ useAuth: () => ({ user: { id: 'bea' } }) }));
+
 const { NotificationsBell } = await import('./NotificationsBell');
 
 const DOC = '6f1c1c1e-0000-4000-8000-000000000001';
