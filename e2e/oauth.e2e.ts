@@ -78,8 +78,18 @@ test('an MCP client signs in through the consent page, gets a token that works, 
     ]);
     await expect(consent).toContainText(new URL(loopback.url).host);
     await expect(page.getByText(user.email)).toBeVisible();
+    // Every scope asked for starts ticked; the writer unticks changing documents: the app may only look.
+    const write = consent.getByRole('checkbox', { name: /^Change your documents/ });
+    await expect(consent.getByRole('checkbox')).toHaveCount(2);
+    await expect(write).toBeChecked();
+    await write.uncheck();
+    await expect(write).not.toBeChecked();
     await shoot(page, 'oauth-consent', 390);
     await shoot(page, 'oauth-consent', 1280);
+    // With nothing ticked there is nothing to allow.
+    await consent.getByRole('checkbox', { name: /^See your documents/ }).uncheck();
+    await expect(page.getByRole('button', { name: 'Allow' })).toBeDisabled();
+    await consent.getByRole('checkbox', { name: /^See your documents/ }).check();
 
     await page.getByRole('button', { name: 'Allow' }).click();
     const back = await loopback.redirect;
@@ -101,7 +111,7 @@ test('an MCP client signs in through the consent page, gets a token that works, 
     );
     expect(exchanged.status).toBe(200);
     const tokens = (await exchanged.json()) as { access_token: string; scope: string };
-    expect(tokens.scope).toBe('read write');
+    expect(tokens.scope).toBe('read');
     const listTools = () =>
       fetch(`${E2E_BASE_URL}/mcp`, {
         method: 'POST',
@@ -113,6 +123,15 @@ test('an MCP client signs in through the consent page, gets a token that works, 
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
     expect((await listTools()).status).toBe(200);
+    // The token carries only what was left ticked: reading, not writing.
+    const bearer = { authorization: `Bearer ${tokens.access_token}` };
+    expect((await fetch(`${E2E_BASE_URL}/api/documents`, { headers: bearer })).status).toBe(200);
+    const created = await fetch(`${E2E_BASE_URL}/api/documents`, {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Not allowed' }),
+    });
+    expect(created.status).toBe(403);
 
     // Account Settings → API tokens lists the app; Disconnect shuts it out at once.
     await users.login(user);
@@ -124,6 +143,8 @@ test('an MCP client signs in through the consent page, gets a token that works, 
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Desk Agent');
     await expect(row).toContainText('Last used');
+    await expect(row).toContainText('Read');
+    await expect(row).not.toContainText('Write');
     await row.scrollIntoViewIfNeeded();
     await shoot(page, 'oauth-connected-apps', 1280);
     await row.getByRole('button', { name: 'Disconnect Desk Agent' }).click();

@@ -147,7 +147,7 @@ async function rawClient(): Promise<string> {
 }
 
 /** Gets a code for `user` by hand, as the SDK would. */
-async function codeFor(user: TestUser, scope = 'read write') {
+async function codeFor(user: TestUser, scope = 'read write', granted?: string[]) {
   const clientId = await rawClient();
   const { verifier, challenge } = pkce();
   const query = {
@@ -162,7 +162,7 @@ async function codeFor(user: TestUser, scope = 'read write') {
   };
   const res = await server.request('POST', '/api/oauth/authorize', {
     token: user.token,
-    body: { ...query, allow: true },
+    body: { ...query, allow: true, ...(granted ? { granted_scopes: granted } : {}) },
   });
   expect(res.status, res.text).toBe(200);
   const code = new URL(res.body.redirect_to).searchParams.get('code')!;
@@ -358,6 +358,55 @@ describe('authorization', () => {
       const res = await ask(query, alice.token);
       expect(res.status, error).toBe(400);
       expect(res.body.error).toBe(error);
+    }
+  });
+});
+
+describe('narrowing the scopes on the consent page', () => {
+  it('grants only the scopes left ticked: the token carries those and is refused the rest', async () => {
+    const user = await createUser(server);
+    const { clientId, verifier, code } = await codeFor(user, 'read write', ['read']);
+    const res = await exchange({
+      code,
+      client_id: clientId,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.scope).toBe('read');
+    const access = res.body.access_token as string;
+    expect((await server.request('GET', '/api/documents', { token: access })).status).toBe(200);
+    const write = await server.request('POST', '/api/documents', { token: access, body: { title: 'No' } });
+    expect(write.status).toBe(403);
+    expect(write.body.code).toBe('insufficient_scope');
+    const apps = await server.request('GET', '/api/me/connected-apps', { token: user.token });
+    expect(apps.body.apps[0].scopes).toEqual(['read']);
+    // A refresh cannot win back what was unticked.
+    const refreshed = await refresh(clientId, res.body.refresh_token as string);
+    expect(refreshed.body.scope).toBe('read');
+  });
+
+  it('refuses granting none, or a scope the app did not ask for', async () => {
+    const user = await createUser(server);
+    const clientId = await rawClient();
+    const { challenge } = pkce();
+    const query = {
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      scope: 'read',
+      state: 's',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: `${server.url}${MCP_PATH}`,
+    };
+    for (const granted of [[], ['read', 'write']]) {
+      const res = await server.request('POST', '/api/oauth/authorize', {
+        token: user.token,
+        body: { ...query, allow: true, granted_scopes: granted },
+      });
+      expect(res.status, JSON.stringify(granted)).toBe(400);
+      expect(res.body.code).toBe('invalid_scope');
     }
   });
 });

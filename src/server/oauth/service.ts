@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ServerDependencies } from '../dependencies';
 import { tokensEnabled } from '../api-tokens';
-import { AppError, forbidden, notFound } from '../errors';
+import { AppError, badRequest, forbidden, notFound } from '../errors';
 import { hashToken, randomToken } from '../plugins';
 import { isUuid } from '../../shared/uuid';
 import {
@@ -229,6 +229,19 @@ function redirectWith(redirectUri: string, params: Record<string, string | undef
 }
 
 /** The user's answer on the consent page: a code for the client, or access_denied. */
+/**
+ * What the user grants: the scopes asked for, or those of them left ticked on the consent page (at least one;
+ * never one the app did not ask for).
+ */
+function grantedScopes(asked: ApiTokenScope[], granted: ApiTokenScope[] | undefined): ApiTokenScope[] {
+  if (granted === undefined) return asked;
+  const kept = asked.filter((scope) => granted.includes(scope));
+  if (kept.length === 0 || granted.some((scope) => !asked.includes(scope))) {
+    throw badRequest('Allow at least one of the scopes the app asked for, and no other.', 'invalid_scope');
+  }
+  return kept;
+}
+
 export async function decide(
   ctx: Ctx,
   userId: string,
@@ -242,6 +255,7 @@ export async function decide(
   if (!(await tokensEnabled(ctx.db))) {
     throw forbidden('API tokens are turned off on this server.', 'api_tokens_disabled');
   }
+  const scopes = grantedScopes(request.scopes, decision.granted_scopes);
   const code = randomToken(32);
   const now = new Date();
   await deleteStaleCodes(ctx.db, now);
@@ -251,7 +265,7 @@ export async function decide(
     userId,
     redirectUri: request.redirectUri,
     codeChallenge: request.codeChallenge,
-    scopes: request.scopes,
+    scopes,
     resource: request.resource,
     expiresAt: new Date(now.getTime() + OAUTH_CODE_TTL_SECONDS * 1000),
   });

@@ -29,8 +29,14 @@ export const oauthConsentSchema = z.object({
 });
 export type OAuthConsent = z.infer<typeof oauthConsentSchema>;
 
-/** The user's answer: the request again, and whether they allow it. */
-export const oauthDecisionSchema = oauthAuthorizeQuerySchema.extend({ allow: z.boolean() });
+/**
+ * The user's answer: the request again, whether they allow it and, when they unticked some, the scopes they grant
+ * (some of those asked; absent: all of them).
+ */
+export const oauthDecisionSchema = oauthAuthorizeQuerySchema.extend({
+  allow: z.boolean(),
+  granted_scopes: z.array(z.enum(API_TOKEN_SCOPES)).max(API_TOKEN_SCOPES.length).optional(),
+});
 export type OAuthDecision = z.infer<typeof oauthDecisionSchema>;
 
 /** Where the browser goes next: the client's redirect URI with `code` and `state`, or with `error`. */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CheckIcon, Loader2Icon } from 'lucide-react';
+import { Loader2Icon } from 'lucide-react';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { PRODUCT_NAME } from '@shared/constants';
 import type { ApiTokenScope } from '@shared/schemas/api-tokens';
@@ -29,6 +30,8 @@ export function OAuthConsentPage() {
   const { user, loading } = useAuth();
   const { openAuthDialog } = useAuthDialog();
   const params = Object.fromEntries(new URLSearchParams(search));
+  // The scopes the person unticked: the app gets the others.
+  const [unticked, setUnticked] = useState<ReadonlySet<ApiTokenScope>>(new Set());
 
   const consent = useQuery({
     queryKey: [AUTHORIZE_API_PATH, search, user?.id],
@@ -42,6 +45,9 @@ export function OAuthConsentPage() {
       apiRequest<OAuthDecisionResult>('POST', AUTHORIZE_API_PATH, {
         ...params,
         allow,
+        ...(allow
+          ? { granted_scopes: (consent.data?.scopes ?? []).filter((scope) => !unticked.has(scope)) }
+          : {}),
       } satisfies OAuthDecision),
     onSuccess: ({ redirect_to }) => window.location.assign(redirect_to),
   });
@@ -87,6 +93,14 @@ export function OAuthConsentPage() {
 
   const { client_name: clientName, redirect_host: redirectHost, scopes } = consent.data;
   const answered = decide.isPending || decide.isSuccess;
+  const granted = scopes.filter((scope) => !unticked.has(scope));
+  const toggle = (scope: ApiTokenScope, ticked: boolean) =>
+    setUnticked((current) => {
+      const next = new Set(current);
+      if (ticked) next.delete(scope);
+      else next.add(scope);
+      return next;
+    });
   return (
     <AuthLayout
       title={`Allow ${clientName} to use your account?`}
@@ -101,12 +115,23 @@ export function OAuthConsentPage() {
           <p className="text-sm font-medium">{clientName} will be able to:</p>
           <ul className="grid gap-1.5">
             {scopes.map((scope) => (
-              <li key={scope} className="flex items-start gap-2 text-sm" data-testid="oauth-scope">
-                <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                <span>{SCOPE_WORDS[scope]}</span>
+              <li key={scope} data-testid="oauth-scope">
+                <label className="flex cursor-pointer items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 accent-primary"
+                    checked={!unticked.has(scope)}
+                    disabled={answered}
+                    onChange={(event) => toggle(scope, event.target.checked)}
+                  />
+                  <span>{SCOPE_WORDS[scope]}</span>
+                </label>
               </li>
             ))}
           </ul>
+          {scopes.length > 1 ? (
+            <p className="text-xs text-muted-foreground">Untick what you do not want to allow.</p>
+          ) : null}
         </div>
         <p className="text-xs text-muted-foreground">
           Your answer goes back to{' '}
@@ -122,7 +147,7 @@ export function OAuthConsentPage() {
           <Button variant="outline" disabled={answered} onClick={() => decide.mutate(false)}>
             Deny
           </Button>
-          <Button disabled={answered} onClick={() => decide.mutate(true)}>
+          <Button disabled={answered || granted.length === 0} onClick={() => decide.mutate(true)}>
             {decide.isPending && decide.variables ? (
               <Loader2Icon className="animate-spin" aria-hidden="true" />
             ) : null}
