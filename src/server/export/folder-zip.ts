@@ -1,6 +1,6 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { exportFileName } from '../../shared/export/filename';
-import { exportDocument, type ServerExportFormat } from './service';
+import { exportDocument, type PictureReader, type ServerExportFormat } from './service';
 
 /**
  * A folder exported as one .zip: each document converted as the editor's Export menu converts it, sub-folders
@@ -33,6 +33,7 @@ export async function folderZip(
   input: FolderExportInput,
   format: ServerExportFormat,
   now = new Date(),
+  readPictures?: PictureReader,
 ): Promise<{ fileName: string; body: Buffer }> {
   const directoryOf = new Map(
     input.folders.map((folder) => [
@@ -49,7 +50,7 @@ export async function folderZip(
     let path = `${base}.${format}`;
     for (let n = 2; taken.has(path.toLowerCase()); n++) path = `${base} (${n}).${format}`;
     taken.add(path.toLowerCase());
-    const file = await exportDocument(document.title, document.content, format, now);
+    const file = await exportDocument(document.title, document.content, format, now, readPictures);
     const bytes = typeof file.body === 'string' ? strToU8(file.body) : new Uint8Array(file.body);
     // A .docx is a zip already: storing it again compressed only costs time.
     files[path] = [bytes, { level: format === 'docx' ? 0 : 6, mtime: now }];

@@ -11,6 +11,8 @@ import { bookOptionsSchema } from '../../shared/schemas/compile';
 import { BOOK_EXPORT_FORMATS, SERVER_EXPORT_FORMATS } from './formats';
 import { parseInput } from '../validation';
 import { secondsSince } from '../metrics';
+import { imagesForBook } from '../images';
+import type { PictureReader } from './service';
 
 const params = z.object({ id: z.uuid('Invalid document id') });
 const folderParams = z.object({ id: z.uuid('Invalid folder id') });
@@ -33,6 +35,17 @@ const isBookFormat = (format: string): format is (typeof BOOK_EXPORT_FORMATS)[nu
  */
 export const exportRoutes: FastifyPluginAsync = async (app) => {
   const exportRate = perUserLimit(app, EXPORT_PER_USER);
+  /** A Word file's pictures, read for `userId` by the images' own rule (an image they may not see is left out). */
+  const pictureReader =
+    (userId: string): PictureReader =>
+    async (sources) => {
+      const images = await imagesForBook(app.deps, app.imageStore, userId, sources, [
+        'image/png',
+        'image/jpeg',
+        'image/gif',
+      ]);
+      return new Map(images.map((image) => [image.src, image]));
+    };
   app.get('/documents/:id/export', async (request, reply) => {
     const { id } = parseInput(params, request.params);
     const { format } = parseInput(documentQuery, request.query);
@@ -60,7 +73,13 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     // Loaded on first use: the converters (a DOM for HTML, DOCX) are a sixth of an idle server's heap.
     const { exportDocument } = await import('./service');
     const started = performance.now();
-    const file = await exportDocument(document.title, document.content, format);
+    const file = await exportDocument(
+      document.title,
+      document.content,
+      format,
+      new Date(),
+      pictureReader(user.userId),
+    );
     app.deps.metrics.exported(format, secondsSince(started));
     return reply
       .header('content-type', file.contentType)
@@ -90,7 +109,7 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     }
     const { folderZip } = await import('./folder-zip');
     const started = performance.now();
-    const file = await folderZip({ ...tree, documents }, format);
+    const file = await folderZip({ ...tree, documents }, format, new Date(), pictureReader(user.userId));
     app.deps.metrics.exported(format, secondsSince(started));
     return reply
       .header('content-type', 'application/zip')

@@ -4,7 +4,7 @@ import sanitizeHtml from 'sanitize-html';
 import { createRenderExtensions } from '../../shared/editor/extensions';
 import { sanitizeHtmlOptions } from '../../shared/editor/html-policy';
 import { documentToMarkdown, documentToText, standaloneHtml } from '../../shared/export/convert';
-import { documentToDocx } from '../../shared/export/docx';
+import { documentToDocx, type DocxPictures } from '../../shared/export/docx';
 import { rejectAllSuggestions } from '../../shared/suggestions/resolve';
 import { repairRichText } from '../../shared/editor/validate';
 import { EXPORT_MIME_TYPES, exportFileName } from '../../shared/export/filename';
@@ -31,11 +31,28 @@ export interface ExportFile {
   body: string | Buffer;
 }
 
+/** Every image address in the content, once each, in order. */
+export function imageSourcesOf(content: RichTextDoc): string[] {
+  const found = new Set<string>();
+  const walk = (nodes: RichTextDoc['content'] | undefined) => {
+    for (const node of nodes ?? []) {
+      if (node.type === 'image' && typeof node.attrs?.src === 'string') found.add(node.attrs.src);
+      walk(node.content);
+    }
+  };
+  walk(content.content);
+  return [...found];
+}
+
+/** Reads the pictures a Word file embeds for the given image addresses (the reader's access applies). */
+export type PictureReader = (sources: string[]) => Promise<DocxPictures>;
+
 export async function exportDocument(
   title: string,
   storedContent: unknown,
   format: ServerExportFormat,
   now = new Date(),
+  readPictures?: PictureReader,
 ): Promise<ExportFile> {
   const fileName = exportFileName(title, format, now);
   const contentType = EXPORT_MIME_TYPES[format];
@@ -52,7 +69,14 @@ export async function exportDocument(
       return { fileName, contentType, body: documentToText(title, asItStood()) };
     case 'html':
       return { fileName, contentType, body: standaloneHtml(title, documentToSafeHtml(asItStood())) };
-    case 'docx':
-      return { fileName, contentType, body: await Packer.toBuffer(documentToDocx(title, content)) };
+    case 'docx': {
+      const sources = imageSourcesOf(content);
+      const pictures = readPictures && sources.length > 0 ? await readPictures(sources) : new Map();
+      return {
+        fileName,
+        contentType,
+        body: await Packer.toBuffer(documentToDocx(title, content, { pictures })),
+      };
+    }
   }
 }

@@ -19,7 +19,7 @@ export interface ImageForBook {
 /**
  * The images a book shows, read for a signed-in user through the same rule as every <img> (whoever may read
  * the image's document); an image they may not see, or whose file is gone, is left out (the book shows its
- * alt text). Types the format cannot hold are converted to PNG (EPUB: WebP and AVIF; PDF: also GIF, first
+ * alt text). Also what the Word export embeds. Types the format cannot hold are converted to PNG (EPUB: WebP and AVIF; PDF: also GIF, first
  * frame).
  */
 export async function imagesForBook(
@@ -34,28 +34,29 @@ export async function imagesForBook(
   for (const src of sources) {
     const ids = parseImageSrc(src);
     if (!ids) continue;
-    let file;
+    // Anything that goes wrong with one image (no access, file gone, bytes that no longer decode) leaves that
+    // image out: the book or file shows its alt text instead of failing.
     try {
-      file = await openImage(ctx, { kind: 'user', userId, sessionId: '' }, ids.documentId, ids.imageId);
+      const file = await openImage(ctx, { kind: 'user', userId, sessionId: '' }, ids.documentId, ids.imageId);
+      let bytes: Buffer = await buffer(file.stream);
+      let mime: ImageMime = file.mime;
+      if (!(accepts as readonly string[]).includes(mime)) {
+        bytes = await sharp(bytes).png().toBuffer();
+        mime = 'image/png';
+      }
+      const { width = 0, height = 0 } = await sharp(bytes).metadata();
+      const extension = IMAGE_EXTENSIONS[mime];
+      out.push({
+        src,
+        name: `${ids.imageId}.${extension}`,
+        mime: mime as ImageForBook['mime'],
+        width,
+        height,
+        bytes: new Uint8Array(bytes),
+      });
     } catch {
       continue;
     }
-    let bytes: Buffer = await buffer(file.stream);
-    let mime: ImageMime = file.mime;
-    if (!(accepts as readonly string[]).includes(mime)) {
-      bytes = await sharp(bytes).png().toBuffer();
-      mime = 'image/png';
-    }
-    const { width = 0, height = 0 } = await sharp(bytes).metadata();
-    const extension = IMAGE_EXTENSIONS[mime];
-    out.push({
-      src,
-      name: `${ids.imageId}.${extension}`,
-      mime: mime as ImageForBook['mime'],
-      width,
-      height,
-      bytes: new Uint8Array(bytes),
-    });
   }
   return out;
 }

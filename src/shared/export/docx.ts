@@ -6,6 +6,7 @@ import {
   ExternalHyperlink,
   FootnoteReferenceRun,
   HeadingLevel,
+  ImageRun,
   InsertedTextRun,
   LevelFormat,
   Paragraph,
@@ -42,7 +43,29 @@ const INDENT_PER_LEVEL = 360;
 /** Word's default text width (A4 or Letter with one-inch margins is about 9,000 twips); 1 px = 15 twips. */
 const TABLE_WIDTH_TWIPS = 9000;
 const TWIPS_PER_PX = 15;
+/** The text column in CSS pixels (Word's pictures are sized in pixels at 96 to the inch). */
+const TEXT_WIDTH_PX = TABLE_WIDTH_TWIPS / TWIPS_PER_PX;
+/** A tall picture is scaled down to leave room on its page for its caption. */
+const MAX_PICTURE_HEIGHT_PX = 800;
+const PICTURE_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif' } as const;
+const PICTURE_ALIGNMENTS = {
+  left: AlignmentType.LEFT,
+  center: AlignmentType.CENTER,
+  right: AlignmentType.RIGHT,
+} as const;
 const WORD_HIGHLIGHTS = new Map<string, string>(HIGHLIGHT_COLORS.map((color) => [color.value, color.word]));
+
+/** A picture's bytes for the Word file, in a type Word shows (others are converted before they get here). */
+export interface DocxPicture {
+  mime: keyof typeof PICTURE_TYPES;
+  /** Intrinsic size in pixels. */
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+}
+
+/** Pictures by their `src` in the document; an image without one here is written as its alt text. */
+export type DocxPictures = ReadonlyMap<string, DocxPicture>;
 
 interface Context {
   listDepth: number;
@@ -57,6 +80,9 @@ interface Context {
   footnotes: Map<string, number>;
   /** What a horizontal rule becomes; absent: a bordered paragraph Word and our import know as a rule. */
   sceneBreak?: () => Paragraph;
+  pictures: DocxPictures;
+  /** The width of the text column in pixels: a picture at 100 % is at most this wide. */
+  textWidthPx: number;
 }
 
 /** A pending tracked change as a Word revision (`w:ins` / `w:del`), or undefined for ordinary text. */
@@ -275,11 +301,8 @@ function block(
           border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: '999999', space: 1 } },
         }),
       ];
-    case 'image': {
-      // The picture itself is not embedded (docs/images.md): its alt text stands in its place.
-      const alt = typeof node.attrs?.alt === 'string' && node.attrs.alt ? node.attrs.alt : 'Image';
-      return [new Paragraph({ children: [new TextRun({ text: `[${alt}]`, italics: true })] })];
-    }
+    case 'image':
+      return picture(node, ctx);
     case 'table':
       return [table(node, ctx)];
     case 'bulletList':
@@ -312,6 +335,69 @@ function block(
     default:
       return [];
   }
+}
+
+const textAttr = (node: RichNode, name: string) => {
+  const value = node.attrs?.[name];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/**
+ * An image as a Word picture (inline, in a paragraph of its own, aligned as in the editor), its alt text the
+ * picture's description, its caption a paragraph in Word's own "caption" style under it. Its width is its
+ * share of the text column, never wider than the picture itself; a very tall one is scaled down to fit a
+ * page. Without its bytes (a picture the reader may not see, or whose file is gone) the alt text stands in
+ * its place, in italics.
+ */
+function picture(node: RichNode, ctx: Context): Paragraph[] {
+  const alt = textAttr(node, 'alt');
+  const caption = textAttr(node, 'title');
+  const align = textAttr(node, 'align');
+  const alignment =
+    align in PICTURE_ALIGNMENTS
+      ? PICTURE_ALIGNMENTS[align as keyof typeof PICTURE_ALIGNMENTS]
+      : AlignmentType.CENTER;
+  const src = textAttr(node, 'src');
+  const found = src ? ctx.pictures.get(src) : undefined;
+  const captionParagraph = caption
+    ? [
+        new Paragraph({
+          style: 'Caption',
+          alignment,
+          indent: { firstLine: 0 },
+          children: [new TextRun(caption)],
+        }),
+      ]
+    : [];
+  if (!found || !(found.width > 0) || !(found.height > 0)) {
+    return [
+      new Paragraph({ children: [new TextRun({ text: `[${alt || 'Image'}]`, italics: true })] }),
+      ...captionParagraph,
+    ];
+  }
+  const share = Number(node.attrs?.width) > 0 ? Math.min(100, Number(node.attrs?.width)) / 100 : 1;
+  let width = Math.min(found.width, ctx.textWidthPx * share);
+  let height = (width * found.height) / found.width;
+  if (height > MAX_PICTURE_HEIGHT_PX) {
+    width = (width * MAX_PICTURE_HEIGHT_PX) / height;
+    height = MAX_PICTURE_HEIGHT_PX;
+  }
+  const run = new ImageRun({
+    type: PICTURE_TYPES[found.mime],
+    data: found.bytes,
+    transformation: { width: Math.max(1, Math.round(width)), height: Math.max(1, Math.round(height)) },
+    // No drawing title: LibreOffice reads a title as the alt text in its place.
+    altText: { name: alt || 'Picture', description: alt },
+  });
+  return [
+    new Paragraph({
+      alignment,
+      indent: { firstLine: 0 },
+      keepNext: captionParagraph.length > 0,
+      children: [run],
+    }),
+    ...captionParagraph,
+  ];
 }
 
 /** Column widths in twips: a column's stored width where a cell of it has one, the rest sharing what is left. */
@@ -400,8 +486,12 @@ function numberingOf(ctx: Context) {
 /**
  * Rich text to Word blocks, for a Word file built elsewhere (a compiled book): `blocks` may be called once
  * per chapter; `styles` and `numbering` then hold what every call used and go into the one Document.
+ * `pictures` are the images' bytes by `src` (without them an image is its alt text); `textWidthPx` is the
+ * page's text width, which a picture at 100 % fills at most.
  */
-export function createDocxConverter(options: { sceneBreak?: () => Paragraph } = {}) {
+export function createDocxConverter(
+  options: { sceneBreak?: () => Paragraph; pictures?: DocxPictures; textWidthPx?: number } = {},
+) {
   const ctx: Context = {
     listDepth: 0,
     quote: false,
@@ -411,6 +501,8 @@ export function createDocxConverter(options: { sceneBreak?: () => Paragraph } = 
     nextRevisionId: 1,
     footnotes: new Map(),
     ...(options.sceneBreak ? { sceneBreak: options.sceneBreak } : {}),
+    pictures: options.pictures ?? new Map(),
+    textWidthPx: options.textWidthPx ?? TEXT_WIDTH_PX,
   };
   const footnotes: Record<number, { children: Paragraph[] }> = {};
   let nextFootnote = 1;
@@ -442,10 +534,15 @@ export function createDocxConverter(options: { sceneBreak?: () => Paragraph } = 
 
 /**
  * A Word document with real heading styles, lists, task lists, tables, quotes, code, links and text styles
- * (highlight, sub/superscript) and footnotes (Word's own, at the foot of the page); pending tracked changes become
+ * (highlight, sub/superscript), footnotes (Word's own, at the foot of the page) and the `pictures` given (others:
+ * their alt text); pending tracked changes become
  * Word revisions (Word and LibreOffice show them for review).
  */
-export function documentToDocx(rawTitle: string, doc: RichNode): Document {
+export function documentToDocx(
+  rawTitle: string,
+  doc: RichNode,
+  { pictures = new Map() }: { pictures?: DocxPictures } = {},
+): Document {
   // The docx package escapes XML and drops characters XML cannot hold; line breaks would still split it.
   const title = titleAsPlainLine(rawTitle);
   const ctx: Context = {
@@ -456,6 +553,8 @@ export function documentToDocx(rawTitle: string, doc: RichNode): Document {
     styles: new NamedStyles(),
     nextRevisionId: 1,
     footnotes: footnoteNumbersOf(doc),
+    pictures,
+    textWidthPx: TEXT_WIDTH_PX,
   };
   const body = blocks(doc.content, ctx);
   // The notes become Word's own footnotes (at the foot of the page), numbered as the references are.
