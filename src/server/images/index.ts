@@ -4,4 +4,5 @@ export { registerImages } from './plugin';
 export { imageRoutes } from './routes';
 export { createImageStore, type ImageStore } from './storage';
 export { imagesForBook } from './book-images';
+export { storeImage } from './service';
 export type { ImageForBook } from './book-images';

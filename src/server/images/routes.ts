@@ -11,7 +11,14 @@ import { perUserLimit } from '../ai';
 import { AppError, badRequest } from '../errors';
 import { requireUser } from '../plugins';
 import { parseInput } from '../validation';
-import { imageAccessFor, openImage, uploadImage, type ImageRequester, type ImagesContext } from './service';
+import {
+  imageAccessFor,
+  imageTooLarge,
+  openImage,
+  uploadImage,
+  type ImageRequester,
+  type ImagesContext,
+} from './service';
 
 /**
  * `POST /api/documents/:id/images` (multipart, one `file` part) → 201 the stored image;
@@ -22,8 +29,6 @@ import { imageAccessFor, openImage, uploadImage, type ImageRequester, type Image
 
 const documentParams = z.object({ id: z.uuid('Invalid document id') });
 const imageParams = z.object({ id: z.string(), imageId: z.string() });
-
-const MEGABYTE = 1024 * 1024;
 
 function shareTokenOf(request: FastifyRequest): string | undefined {
   const value = request.headers['x-share-token'];
@@ -62,13 +67,7 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
     try {
       return await part.toBuffer();
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 413) {
-        throw new AppError(
-          413,
-          'image_too_large',
-          `This image is larger than ${MAX_IMAGE_UPLOAD_BYTES / MEGABYTE} MB. Make it smaller and upload it again.`,
-        );
-      }
+      if ((error as { statusCode?: number }).statusCode === 413) throw imageTooLarge();
       throw error;
     }
   }

@@ -8,7 +8,7 @@ import type { ServerDependencies } from '../dependencies';
 import { imageSrc } from '../../shared/editor/image-src';
 import { isPlanId, planById } from '../../shared/plans';
 import type { ImageAccessGrant, UploadedImage } from '../../shared/schemas/images';
-import { IMAGE_ACCESS_PARAM } from '../../shared/constants';
+import { IMAGE_ACCESS_PARAM, MAX_IMAGE_UPLOAD_BYTES } from '../../shared/constants';
 import { isUuid } from '../../shared/uuid';
 import { signImageAccess, verifyImageAccess } from './access-token';
 import { IMAGE_EXTENSIONS, processImage, type ImageMime } from './process';
@@ -31,6 +31,13 @@ export type ImageRequester =
   | { kind: 'access'; token: string };
 
 const missingImage = () => notFound('Image not found', 'not_found');
+
+export const imageTooLarge = () =>
+  new AppError(
+    413,
+    'image_too_large',
+    `This image is larger than ${MAX_IMAGE_UPLOAD_BYTES / (1024 * 1024)} MB. Make it smaller and upload it again.`,
+  );
 
 /** Whether `requester` may do `ability` to the document (the access policy, asked once). */
 async function may(
@@ -92,6 +99,8 @@ export async function uploadImage(
   if (!(await may(ctx, requester, documentId, 'write'))) throw notFound('Document not found');
   const owner = await findDocumentOwnerPlan(ctx.db, documentId);
   if (!owner) throw notFound('Document not found');
+  // The upload route's body limit says the same; an image from elsewhere (an import) is held to it here.
+  if (input.length > MAX_IMAGE_UPLOAD_BYTES) throw imageTooLarge();
   const image = await processImage(input);
   const id = randomUUID();
   const extension = IMAGE_EXTENSIONS[image.mime];
@@ -173,4 +182,24 @@ export async function imageAccessFor(
     });
   }
   return { ...access, param: IMAGE_ACCESS_PARAM };
+}
+
+/**
+ * An image another feature brings into a user's document (a picture of an imported Word file): the upload's
+ * rules exactly (who may write the document, type read from the bytes and re-encoded, size, the owner's plan).
+ */
+export function storeImage(
+  deps: Pick<ServerDependencies, 'config' | 'database' | 'db'>,
+  store: ImageStore,
+  userId: string,
+  documentId: string,
+  bytes: Buffer,
+): Promise<UploadedImage> {
+  return uploadImage(
+    { ...deps, files: store },
+    { kind: 'user', userId, sessionId: '' },
+    documentId,
+    userId,
+    bytes,
+  );
 }

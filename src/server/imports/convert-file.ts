@@ -13,7 +13,7 @@ import type { ImportedContent, ImportFormat } from './import-service';
  * the server's main thread: every parser here meets the writer's file.
  */
 
-import { CorruptFileError, docxToHtml } from './docx-to-html';
+import { CorruptFileError, docxToHtml, type ImportedPicture } from './docx-to-html';
 import { describeDegradations, htmlToDocumentJson } from './html-to-document';
 import { markdownToHtml } from './markdown-to-html';
 
@@ -36,6 +36,14 @@ function decodeText(buffer: Buffer): string {
   } catch {
     throw unprocessable('The file is not valid UTF-8 text, so it could not be imported.', 'import_failed');
   }
+}
+
+function imageSources(nodes: RichTextNode[] | undefined, found: string[] = []): string[] {
+  for (const node of nodes ?? []) {
+    if (node.type === 'image' && typeof node.attrs?.src === 'string') found.push(node.attrs.src);
+    imageSources(node.content, found);
+  }
+  return found;
 }
 
 const inlineText = (node: RichTextNode): string =>
@@ -108,6 +116,8 @@ function tidy(nodes: RichTextNode[] | undefined): void {
 
 /**
  * Converts a file's bytes to a title and validated content; 422 `import_failed` when it cannot be read.
+ * `pictures`: a Word file's pictures are read and returned beside the content, which names them by
+ * placeholder addresses (the caller stores them and swaps the addresses); otherwise they are their alt text.
  * `whole` keeps an opening heading in the content (for inserting the file into an open document) instead
  * of making it the title only.
  */
@@ -116,9 +126,10 @@ export async function convertFileContent(
   fileName: string,
   bytes: Buffer,
   whole: boolean,
+  pictures = false,
 ): Promise<ImportedContent> {
   try {
-    return await convertChecked(format, fileName, bytes, whole);
+    return await convertChecked(format, fileName, bytes, whole, pictures);
   } catch (error) {
     if (error instanceof ImportTooComplexError) throw unprocessable(error.message, 'import_failed');
     // A parser's recursion on input nested past what the checks above catch.
@@ -134,8 +145,11 @@ async function convertChecked(
   fileName: string,
   bytes: Buffer,
   whole: boolean,
+  withPictures: boolean,
 ): Promise<ImportedContent> {
   let html: string;
+  let pictures: ImportedPicture[] = [];
+  const degraded: Degradations = new Map();
   switch (format) {
     case 'markdown': {
       const source = decodeText(bytes);
@@ -151,7 +165,10 @@ async function convertChecked(
       break;
     case 'docx':
       try {
-        html = await docxToHtml(bytes);
+        const converted = await docxToHtml(bytes, { pictures: withPictures });
+        html = converted.html;
+        pictures = converted.pictures;
+        if (converted.skipped > 0) degraded.set('image_skipped', converted.skipped);
       } catch (error) {
         if (error instanceof CorruptFileError) {
           throw unprocessable(
@@ -163,15 +180,34 @@ async function convertChecked(
       }
       break;
   }
-  const degraded: Degradations = new Map();
-  const { json } = htmlToDocumentJson(html, degraded);
+  const { json } = htmlToDocumentJson(html, degraded, new Set(pictures.map((picture) => picture.src)));
+  // A skipped picture became its alt text too: it is told once, as skipped.
+  const skipped = degraded.get('image_skipped') ?? 0;
+  const asAlt = (degraded.get('image') ?? 0) - skipped;
+  if (skipped > 0) {
+    if (asAlt > 0) degraded.set('image', asAlt);
+    else degraded.delete('image');
+  }
   const checked = sanitizeDocContent(json);
   if (!checked.ok) {
     throw unprocessable(`The file could not be turned into a document: ${checked.message}`, 'import_failed');
   }
   tidy(checked.doc.content);
   if (format === 'text')
-    return { title: fitTitle(titleFromFileName(fileName)), content: checked.doc, degraded: [] };
+    return {
+      title: fitTitle(titleFromFileName(fileName)),
+      content: checked.doc,
+      degraded: [],
+      pictures: [],
+    };
   const { title, content } = takeTitle(checked.doc, fileName);
-  return { title, content: whole ? checked.doc : content, degraded: describeDegradations(degraded) };
+  const kept = whole ? checked.doc : content;
+  // Only pictures that made it into the content are worth storing.
+  const used = new Set(imageSources(kept.content));
+  return {
+    title,
+    content: kept,
+    degraded: describeDegradations(degraded),
+    pictures: pictures.filter((picture) => used.has(picture.src)),
+  };
 }

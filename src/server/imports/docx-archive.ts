@@ -1,7 +1,11 @@
 import { inflateRawSync } from 'node:zlib';
+import { MAX_IMAGE_UPLOAD_BYTES } from '../../shared/constants';
 import {
+  DOCX_MEDIA_FOLDER,
+  IMPORT_MAX_IMAGE_BYTES,
   IMPORT_MAX_UNCOMPRESSED_BYTES,
   IMPORT_MAX_ZIP_ENTRIES,
+  ImportImageTooLargeError,
   ImportTooComplexError,
 } from './import-limits';
 
@@ -9,8 +13,10 @@ import {
  * A Word file's zip archive, read by us and handed to mammoth as its `file` input, so mammoth never opens
  * the archive itself. Sizes a zip declares are not trusted: each entry is inflated when mammoth asks for it,
  * with the real output counted against one budget for the whole file (IMPORT_MAX_UNCOMPRESSED_BYTES), and
- * inflation stops as soon as the budget is spent. Entries mammoth never reads (images) are never inflated;
- * an entry read twice is inflated once.
+ * inflation stops as soon as the budget is spent; an entry read twice is inflated once. Pictures
+ * (`word/media/…`) have their own budget: each at most MAX_IMAGE_UPLOAD_BYTES, all together at most
+ * IMPORT_MAX_IMAGE_BYTES; one over it is refused alone (ImportImageTooLargeError, the import skips that
+ * picture) before or while it is inflated. Pictures nobody asks for are never inflated.
  *
  * Junk in front of the zip is tolerated the way JSZip (mammoth's own reader) tolerates it: when the central
  * directory is not where the end record says, every offset is shifted by the difference.
@@ -30,6 +36,8 @@ class DamagedArchiveError extends Error {
 
 interface Entry {
   method: number;
+  /** What the zip declares; trusted only to refuse early, never to allocate. */
+  size: number;
   compressedSize: number;
   localHeaderOffset: number;
 }
@@ -44,6 +52,11 @@ export interface MammothZipFile {
 
 const tooLarge = () =>
   new ImportTooComplexError('The Word file expands to more data than an import may hold.');
+
+const isMedia = (name: string) => name.startsWith(DOCX_MEDIA_FOLDER);
+
+const imageTooLarge = () =>
+  new ImportImageTooLargeError('A picture in the Word file is larger than an image may be.');
 
 function findEndRecord(bytes: Buffer): number {
   const searchFrom = Math.max(0, bytes.length - END_RECORD_BYTES - MAX_COMMENT_BYTES);
@@ -77,11 +90,13 @@ function readDirectory(bytes: Buffer): Map<string, Entry> {
     }
     const nameLength = bytes.readUInt16LE(offset + 28);
     const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
-    // An honest size over the budget is refused before anything is inflated.
-    declaredTotal += bytes.readUInt32LE(offset + 24);
+    // An honest size over the budget is refused before anything is inflated (pictures: each on its own).
+    const size = bytes.readUInt32LE(offset + 24);
+    if (!isMedia(name)) declaredTotal += size;
     if (declaredTotal > IMPORT_MAX_UNCOMPRESSED_BYTES) throw tooLarge();
     entries.set(name, {
       method: bytes.readUInt16LE(offset + 10),
+      size,
       compressedSize: bytes.readUInt32LE(offset + 20),
       localHeaderOffset: bytes.readUInt32LE(offset + 42) + shift,
     });
@@ -94,13 +109,11 @@ function readDirectory(bytes: Buffer): Map<string, Entry> {
 export function openDocxArchive(bytes: Buffer): MammothZipFile {
   const entries = readDirectory(bytes);
   let budget = IMPORT_MAX_UNCOMPRESSED_BYTES;
+  let imageBudget = IMPORT_MAX_IMAGE_BYTES;
   const inflated = new Map<string, Uint8Array>();
 
-  function contents(name: string): Uint8Array {
-    const cached = inflated.get(name);
-    if (cached) return cached;
-    const entry = entries.get(name);
-    if (!entry) throw new DamagedArchiveError(`missing ${name}`);
+  /** An entry's bytes, at most `limit` of them; `over` is what is thrown past it. */
+  function inflate(name: string, entry: Entry, limit: number, over: () => Error): Uint8Array {
     const local = entry.localHeaderOffset;
     if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== LOCAL_SIGNATURE) {
       throw new DamagedArchiveError(`damaged entry ${name}`);
@@ -109,21 +122,36 @@ export function openDocxArchive(bytes: Buffer): MammothZipFile {
     const stop = start + entry.compressedSize;
     if (stop > bytes.length) throw new DamagedArchiveError(`truncated entry ${name}`);
     const compressed = bytes.subarray(start, stop);
-    let data: Uint8Array;
     if (entry.method === STORED) {
-      if (compressed.length > budget) throw tooLarge();
-      data = compressed;
-    } else if (entry.method === DEFLATED) {
+      if (compressed.length > limit) throw over();
+      return compressed;
+    }
+    if (entry.method === DEFLATED) {
       try {
         // zlib stops as soon as its output passes the limit, whatever the entry declared.
-        data = inflateRawSync(compressed, { maxOutputLength: Math.max(1, budget) });
+        return inflateRawSync(compressed, { maxOutputLength: Math.max(1, limit) });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw over();
         throw new DamagedArchiveError(`damaged entry ${name}`);
       }
-    } else {
-      throw new DamagedArchiveError(`unsupported compression in ${name}`);
     }
+    throw new DamagedArchiveError(`unsupported compression in ${name}`);
+  }
+
+  function contents(name: string): Uint8Array {
+    const cached = inflated.get(name);
+    if (cached) return cached;
+    const entry = entries.get(name);
+    if (!entry) throw new DamagedArchiveError(`missing ${name}`);
+    if (isMedia(name)) {
+      // A picture is read once, for the import to store, and not kept here.
+      const limit = Math.min(MAX_IMAGE_UPLOAD_BYTES, imageBudget);
+      if (entry.size > limit) throw imageTooLarge();
+      const data = inflate(name, entry, limit, imageTooLarge);
+      imageBudget -= data.length;
+      return data;
+    }
+    const data = inflate(name, entry, budget, tooLarge);
     budget -= data.length;
     inflated.set(name, data);
     return data;

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import mammoth from 'mammoth';
+import { imageSrc } from '../../shared/editor/image-src';
 import {
   codeLanguageOfStyle,
   colourOfStyle,
@@ -20,8 +22,27 @@ import { ImportTooComplexError } from './import-limits';
  *   stripped from the file's own text first), which `applyMarkers` turns into HTML the importer reads.
  * Tables, sub/superscript and highlight (by Word's highlight colour) come through mammoth itself.
  * The result goes through the importer's sanitizer like any HTML, so nothing here widens what may come in.
- * Images come out as their alt text (the file's image bytes are never read).
+ * Pictures: with `pictures` set, each picture's bytes are read (under the archive's picture budget) and its
+ * <img> gets a placeholder address, an image address of no real document, which the import swaps for the
+ * stored image's (ImportedPicture); a picture over the budget (ImportImageTooLargeError) or unreadable is counted in `skipped` and keeps no address.
+ * Word's "caption" paragraphs are marked (`p.qw-caption`) for the importer to attach to the picture above.
+ * Without `pictures` the bytes are never read and every picture becomes its alt text.
  */
+
+/** A picture read from the file: the placeholder `src` it has in the converted content, and its bytes. */
+export interface ImportedPicture {
+  src: string;
+  bytes: Uint8Array;
+}
+
+export interface DocxHtml {
+  html: string;
+  pictures: ImportedPicture[];
+  /** Pictures too large to bring in (they become their alt text). */
+  skipped: number;
+}
+
+export const CAPTION_CLASS = 'qw-caption';
 
 const MONOSPACE_FONTS = new Set(['courier new', 'courier', 'consolas', 'menlo', 'monaco', 'lucida console']);
 const CODE_BLOCK_STYLE = 'Quillwright Code Block';
@@ -78,6 +99,7 @@ const STYLE_MAP = [
   `p[style-name='${QUOTE_STYLE}'] => blockquote > p:fresh`,
   "p[style-name='Quote'] => blockquote > p:fresh",
   "p[style-name='Intense Quote'] => blockquote > p:fresh",
+  `p[style-name='caption'] => p.${CAPTION_CLASS}:fresh`,
   ...Object.entries(ALIGNABLE_STYLES).flatMap(([style, html]) =>
     [...new Set(Object.values(ALIGNMENTS))].map(
       (align) => `p[style-name='${style}|${align}'] => ${html}.${ALIGN_CLASS_PREFIX}${align}:fresh`,
@@ -320,7 +342,9 @@ export class CorruptFileError extends Error {
   override name = 'CorruptFileError';
 }
 
-export async function docxToHtml(buffer: Buffer): Promise<string> {
+export async function docxToHtml(buffer: Buffer, { pictures = false } = {}): Promise<DocxHtml> {
+  const read: ImportedPicture[] = [];
+  let skipped = 0;
   try {
     // mammoth reads only what openDocxArchive inflated, under its byte budget (docx-archive.ts).
     const file = openDocxArchive(buffer);
@@ -332,10 +356,23 @@ export async function docxToHtml(buffer: Buffer): Promise<string> {
         externalFileAccess: false,
         transformDocument: (document: DocxElement) =>
           new WordTransform(bodyFormatting(document)).element(document),
-        convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+        convertImage: mammoth.images.imgElement(async (image: { readAsBuffer(): Promise<Buffer> }) => {
+          if (!pictures) return { src: '' };
+          try {
+            const bytes = await image.readAsBuffer();
+            const src = imageSrc(randomUUID(), randomUUID());
+            read.push({ src, bytes: new Uint8Array(bytes) });
+            return { src };
+          } catch {
+            // Over the picture budget (ImportImageTooLargeError), or a damaged or missing part: that picture
+            // is skipped, the rest of the file still comes in.
+            skipped++;
+            return { src: '' };
+          }
+        }),
       },
     );
-    return footnotesAsSection(applyMarkers(result.value));
+    return { html: footnotesAsSection(applyMarkers(result.value)), pictures: read, skipped };
   } catch (error) {
     if (error instanceof ImportTooComplexError || error instanceof RangeError) throw error;
     throw new CorruptFileError(error instanceof Error ? error.message : String(error));

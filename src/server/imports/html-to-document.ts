@@ -5,13 +5,20 @@ import {
   ALLOWED_LINK_PROTOCOLS,
   HEADING_LEVELS,
   HIGHLIGHT_COLORS,
+  MAX_IMAGE_CAPTION_LENGTH,
   MAX_TABLE_CELL_SPAN,
   MAX_TABLE_COLUMN_WIDTH_PX,
 } from '../../shared/constants';
 import { getEditorSchema } from '../../shared/editor/extensions';
 import { STYLE_VALUE_PATTERNS } from '../../shared/editor/html-policy';
 import type { ImportDegradation } from '../../shared/schemas/imports';
-import { IMPORT_MAX_HTML_DEPTH, IMPORT_MAX_HTML_ELEMENTS, ImportTooComplexError } from './import-limits';
+import { CAPTION_CLASS } from './docx-to-html';
+import {
+  skippedPicturesMessage,
+  IMPORT_MAX_HTML_DEPTH,
+  IMPORT_MAX_HTML_ELEMENTS,
+  ImportTooComplexError,
+} from './import-limits';
 
 /**
  * HTML from any source (a file, Markdown or Word converted to HTML) → a rich-text tree of the editor
@@ -140,11 +147,12 @@ function sanitizeImportedHtml(html: string, found?: Degradations): string {
     allowedTags: INPUT_ALLOWED_TAGS,
     allowedAttributes: {
       a: ['href', 'title'],
-      img: ['alt'],
+      // `src` only for a picture the import brought in (checked against its placeholders in `degrade`).
+      img: ['alt', 'src'],
       ol: ['start', 'type'],
       code: ['class'],
       span: ['style', 'data-ai-suggestion'],
-      p: ['style'],
+      p: ['style', 'class'],
       h1: ['style'],
       h2: ['style'],
       h3: ['style'],
@@ -162,6 +170,7 @@ function sanitizeImportedHtml(html: string, found?: Degradations): string {
       td: TABLE_CELL_ATTRIBUTES,
       th: TABLE_CELL_ATTRIBUTES,
     },
+    allowedClasses: { p: [CAPTION_CLASS] },
     allowedStyles: { '*': STYLE_RULES },
     allowedSchemes: [...ALLOWED_LINK_PROTOCOLS],
     allowProtocolRelative: false,
@@ -185,7 +194,12 @@ type HappyDocument = InstanceType<typeof Window>['document'];
 type HappyElement = ReturnType<HappyDocument['createElement']>;
 
 /** Rewrites, in place, what the schema cannot hold into the nearest thing it can. */
-function degrade(document: HappyDocument, root: HappyElement, found: Degradations): void {
+function degrade(
+  document: HappyDocument,
+  root: HappyElement,
+  found: Degradations,
+  pictures: ReadonlySet<string>,
+): void {
   for (const heading of [...root.querySelectorAll('h4, h5, h6')]) {
     const replacement = document.createElement(`h${MAX_HEADING_LEVEL}`);
     const style = heading.getAttribute('style');
@@ -208,11 +222,31 @@ function degrade(document: HappyDocument, root: HappyElement, found: Degradation
   for (const cell of [...root.querySelectorAll('td, th')]) boundCell(cell as HappyElement);
   markTasks(root);
   for (const image of [...root.querySelectorAll('img')]) {
+    const src = image.getAttribute('src') ?? '';
+    if (pictures.has(src)) {
+      // A picture the import stores: kept, with a caption that follows it (Word's "caption" paragraph).
+      const holder =
+        image.parentElement?.tagName === 'P' && image.parentElement.children.length === 1
+          ? image.parentElement
+          : image;
+      const next = holder.nextElementSibling;
+      if (next?.tagName === 'P' && next.classList.contains(CAPTION_CLASS)) {
+        const caption = (next.textContent ?? '')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, MAX_IMAGE_CAPTION_LENGTH);
+        if (caption) image.setAttribute('title', caption);
+        next.remove();
+      }
+      continue;
+    }
     const alt = (image.getAttribute('alt') ?? '').trim();
     if (alt) image.replaceWith(document.createTextNode(alt));
     else image.remove();
     bump(found, 'image');
   }
+  // Captions of nothing stay as the text they are.
+  for (const caption of [...root.querySelectorAll(`p.${CAPTION_CLASS}`)]) caption.removeAttribute('class');
 }
 
 /** Spans and widths out of bounds are dropped (the cell keeps its text) rather than refusing the file. */
@@ -303,6 +337,7 @@ const MESSAGES: Record<ImportDegradation['kind'], (count: number) => string> = {
   heading_level: (n) =>
     `${plural(n, 'heading', 'headings')} below level ${MAX_HEADING_LEVEL} became level ${MAX_HEADING_LEVEL}`,
   image: (n) => `${plural(n, 'image', 'images')} became ${n === 1 ? 'its' : 'their'} alt text`,
+  image_skipped: skippedPicturesMessage,
   unsupported: (n) =>
     `${plural(n, 'element', 'elements')} the editor has no equivalent for became plain text`,
 };
@@ -317,7 +352,15 @@ export interface ParsedHtml {
   degraded: Degradations;
 }
 
-export function htmlToDocumentJson(html: string, degraded: Degradations = new Map()): ParsedHtml {
+/**
+ * `pictures`: the placeholder addresses of pictures the import stores (docx-to-html.ts); an <img> with one of
+ * them is kept, every other becomes its alt text.
+ */
+export function htmlToDocumentJson(
+  html: string,
+  degraded: Degradations = new Map(),
+  pictures: ReadonlySet<string> = new Set(),
+): ParsedHtml {
   const window = new Window({
     settings: {
       disableJavaScriptEvaluation: true,
@@ -331,7 +374,7 @@ export function htmlToDocumentJson(html: string, degraded: Degradations = new Ma
     const document = window.document;
     const body = document.createElement('div');
     body.innerHTML = sanitizeImportedHtml(html, degraded);
-    degrade(document, body, degraded);
+    degrade(document, body, degraded, pictures);
     const parser = ProseMirrorDOMParser.fromSchema(getEditorSchema());
     const json = parser.parse(body as unknown as Node).toJSON();
     return { json, degraded };

@@ -17,6 +17,18 @@ const IMPORT_MAX_MARKDOWN_NESTING = MAX_RICH_TEXT_DEPTH;
  * is well under 1 MB; a 150,000-word novel about 15 MB).
  */
 export const IMPORT_MAX_UNCOMPRESSED_BYTES = 32 * 1024 * 1024;
+/**
+ * Pictures in a Word file are budgeted apart from its text: each may expand to at most the upload limit
+ * (MAX_IMAGE_UPLOAD_BYTES; a larger one is skipped, the rest of the file still comes in), and all of them
+ * together to at most this.
+ */
+export const IMPORT_MAX_IMAGE_BYTES = 40 * 1024 * 1024;
+/** What the import says of pictures it could not bring in. */
+export const skippedPicturesMessage = (count: number) =>
+  `${count} ${count === 1 ? 'picture was' : 'pictures were'} skipped (too large, not an image Quillwright can show, ` +
+  `or past the plan's image storage) and became ${count === 1 ? 'its' : 'their'} alt text`;
+/** Where a Word file keeps its pictures. */
+export const DOCX_MEDIA_FOLDER = 'word/media/';
 /** Parts in a Word file's zip (a real one has 10–40, plus one per image). */
 export const IMPORT_MAX_ZIP_ENTRIES = 1_000;
 
@@ -39,6 +51,11 @@ export const IMPORTS_PER_USER_PER_MINUTE = 60;
 
 export class ImportTooComplexError extends Error {
   override name = 'ImportTooComplexError';
+}
+
+/** A picture over its limit (or past the file's picture budget): skipped, the import goes on. */
+export class ImportImageTooLargeError extends Error {
+  override name = 'ImportImageTooLargeError';
 }
 
 /** Refuses Markdown whose quotes and list indentation nest deeper than IMPORT_MAX_MARKDOWN_NESTING. */

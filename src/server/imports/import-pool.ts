@@ -21,6 +21,8 @@ export interface ImportRequest {
   fileName: string;
   bytes: Uint8Array;
   whole: boolean;
+  /** Read a Word file's pictures (returned beside the content) instead of leaving their alt text. */
+  pictures: boolean;
 }
 
 export type ImportResponse =

@@ -6,7 +6,8 @@ import { AppError, badRequest } from '../errors';
 import { requireUser } from '../plugins';
 import { perUserLimit } from '../ai';
 import { IMPORTS_PER_ADDRESS_PER_MINUTE, IMPORTS_PER_USER_PER_MINUTE } from './import-limits';
-import { convertFile, createImportedDocument, importFormatOf } from './import-service';
+import { storeImage } from '../images';
+import { convertFile, createImportedDocument, importFormatOf, type PictureStore } from './import-service';
 
 /**
  * `POST /api/documents/import`: multipart with one `file` part → 201 the new document plus `degraded`
@@ -45,13 +46,38 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     windowMs: 60_000,
   });
 
+  /** A picture of an imported file, stored as an upload by the importing writer would be; null when refused. */
+  const storePicture =
+    (userId: string): PictureStore =>
+    async (documentId, bytes) => {
+      try {
+        return (await storeImage(app.deps, app.imageStore, userId, documentId, bytes)).src;
+      } catch (error) {
+        // Refused (not an image, too large, past the plan's storage) is the writer's business and reported to
+        // them; anything else (the store unreachable) is ours, and logged, but the import still goes on.
+        if (!(error instanceof AppError) || error.status >= 500) {
+          app.log.error({ err: error, documentId }, 'could not store a picture of an imported file');
+        }
+        return null;
+      }
+    };
+
   app.post('/', rateLimit, async (request, reply) => {
     const { userId } = await requireUser(request);
     await userRate(request, reply, userId);
     const file = await readFile(request);
-    const imported = await convertFile(file.name, file.bytes, { owner: userId, metrics: app.deps.metrics });
-    const row = await createImportedDocument(documentsContextOf(app), userId, imported);
-    const body: ImportResponse = { ...presentDocument(row), degraded: imported.degraded };
+    const imported = await convertFile(file.name, file.bytes, {
+      owner: userId,
+      pictures: true,
+      metrics: app.deps.metrics,
+    });
+    const { document, degraded } = await createImportedDocument(
+      documentsContextOf(app),
+      userId,
+      imported,
+      storePicture(userId),
+    );
+    const body: ImportResponse = { ...presentDocument(document), degraded };
     return reply.status(201).send(body);
   });
 
@@ -63,11 +89,12 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     const { userId } = await requireUser(request);
     await userRate(request, reply, userId);
     const file = await readFile(request);
-    const converted: ConvertedFile = await convertFile(file.name, file.bytes, {
+    const { title, content, degraded } = await convertFile(file.name, file.bytes, {
       owner: userId,
       whole: true,
       metrics: app.deps.metrics,
     });
+    const converted: ConvertedFile = { title, content, degraded };
     return reply.header('cache-control', 'no-store').send(converted);
   });
 };

@@ -7,12 +7,13 @@ import { convertFileContent } from './convert-file';
 import { IMPORT_WORKER_READY, type ImportRequest, type ImportResponse } from './import-pool';
 
 parentPort!.on('message', (request: ImportRequest) => {
-  const { format, fileName, bytes, whole } = request;
+  const { format, fileName, bytes, whole, pictures } = request;
   convertFileContent(
     format,
     fileName,
     Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     whole,
+    pictures,
   ).then(
     (result) => parentPort!.postMessage({ ok: true, result } satisfies ImportResponse),
     (error: unknown) =>

@@ -6,7 +6,7 @@ export interface ImportDegradation {
   /** Human-readable, e.g. "2 headings below level 3 became level 3". */
   message: string;
   count: number;
-  kind: 'heading_level' | 'image' | 'unsupported';
+  kind: 'heading_level' | 'image' | 'image_skipped' | 'unsupported';
 }
 
 /**
