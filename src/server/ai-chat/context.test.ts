@@ -82,3 +82,19 @@ describe('footnotes as the chat model sees them', () => {
     ]);
   });
 });
+
+describe('images as the chat model sees them', () => {
+  it('reads an image as the plain-text export writes it: alt text, then its caption on its own line', () => {
+    const src =
+      '/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c';
+    expect(
+      documentBlocks({
+        type: 'doc',
+        content: [
+          { type: 'image', attrs: { src, alt: 'A lighthouse', title: 'Cape Wrath, 1890' } },
+          { type: 'image', attrs: { src } },
+        ],
+      }),
+    ).toEqual(['[Image: A lighthouse]\nCape Wrath, 1890', '[Image without a description]']);
+  });
+});

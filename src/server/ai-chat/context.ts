@@ -1,5 +1,6 @@
 import { CHAT_OMITTED } from '../../shared/ai/prompts';
 import { footnoteNumbersOf } from '../../shared/editor/footnotes';
+import { imageAsText } from '../../shared/editor/image-text';
 import { hasHeaderRow, tableGrid } from '../../shared/editor/table-grid';
 import type { RichTextNode } from '../../shared/schemas/richText';
 
@@ -40,12 +41,10 @@ export function documentBlocks(content: unknown): string[] {
         return;
       case 'horizontalRule':
         return;
-      case 'image': {
-        // The AI reads an image by its alt text.
-        const alt = typeof node.attrs?.alt === 'string' ? node.attrs.alt.trim() : '';
-        blocks.push(`${prefix}[Image${alt ? `: ${alt}` : ' without a description'}]`);
+      case 'image':
+        // The AI reads an image as the plain-text export gives it: alt text, then the caption.
+        blocks.push(`${prefix}${imageAsText(node.attrs)}`);
         return;
-      }
       case 'bulletList':
       case 'orderedList':
         for (const item of node.content ?? []) walk(item, '- ');

@@ -97,9 +97,18 @@ describe('plain-text export of tables and task lists', () => {
   });
 });
 
-it('gives an image as its alt text', () => {
+it('gives an image as "[Image: alt text]", its caption on the next line', () => {
   const src =
     '/api/documents/2f0c6a43-5a8b-4a52-9d43-6d3c0a5f3e11/images/9b7e2c1d-4f3a-4b6e-8a1c-2d3e4f5a6b7c';
-  const text = renderPlainText(doc(paragraph('Before'), { type: 'image', attrs: { src, alt: 'A cat' } }));
-  expect(text).toBe('Before\n\nA cat');
+  const text = renderPlainText(
+    doc(
+      paragraph('Before'),
+      { type: 'image', attrs: { src, alt: 'A cat', title: 'Our cat, Mog, in 2024' } },
+      { type: 'image', attrs: { src, alt: 'A dog' } },
+      { type: 'image', attrs: { src, title: 'Undescribed' } },
+    ),
+  );
+  expect(text).toBe(
+    'Before\n\n[Image: A cat]\nOur cat, Mog, in 2024\n\n[Image: A dog]\n\n[Image without a description]\nUndescribed',
+  );
 });

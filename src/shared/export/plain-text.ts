@@ -1,5 +1,6 @@
 import type { RichTextDoc, RichTextNode } from '../schemas/richText';
 import { footnoteNumbersOf } from '../editor/footnotes';
+import { imageAsText } from '../editor/image-text';
 import { tableGrid } from '../editor/table-grid';
 
 /**
@@ -8,7 +9,8 @@ import { tableGrid } from '../editor/table-grid';
  * item's further paragraphs indented under the item's text; a task's marker is "[ ] " or "[x] "; quotes
  * indented; a divider as "---"; a table one line a row, its cells apart by tabs (a merged cell's text in its
  * first column, the columns it covers empty). Empty paragraphs add no lines. Hard breaks are newlines. A footnote
- * reference is its number in brackets ("[1]"); the notes follow under "Notes", one "[1] text" line each.
+ * reference is its number in brackets ("[1]"); the notes follow under "Notes", one "[1] text" line each. An
+ * image is "[Image: alt text]" with its caption on the next line (shared/editor/image-text.ts).
  */
 export function renderPlainText(doc: RichTextDoc): string {
   footnoteNumbers = footnoteNumbersOf(doc);
@@ -58,8 +60,8 @@ function block(node: RichTextNode): string {
     case 'footnotes':
       return notes(node);
     case 'image':
-      // Plain text has no pictures: the alt text stands for it (nothing, for an image without one).
-      return typeof node.attrs?.alt === 'string' ? node.attrs.alt : '';
+      // Plain text has no pictures: "[Image: alt text]", its caption on the next line.
+      return imageAsText(node.attrs);
     case 'paragraph':
     case 'heading':
     case 'codeBlock':
