@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scheduleOrphanSweep } from './orphans';
 import { createImageStore, type ImageStore } from './storage';
 
 declare module 'fastify' {
@@ -11,12 +12,16 @@ declare module 'fastify' {
 /**
  * The images' store, one per server, and its upkeep: a document deleted for good (by its owner from the
  * trash, by the purge, with its folder) takes its images with it; the rows went with the document (on delete
- * cascade).
+ * cascade). Images no text names any more are deleted by a periodic sweep (orphans.ts).
  */
 export function registerImages(app: FastifyInstance): void {
   const store = createImageStore(app.config);
   app.decorate('imageStore', store);
-  app.addHook('onClose', () => store.close());
+  const stopSweep = scheduleOrphanSweep(app.deps, store, app.log.child({ module: 'images' }));
+  app.addHook('onClose', async () => {
+    await stopSweep();
+    await store.close();
+  });
   app.deps.documentEvents.on('deleted', async ({ documentId }) => {
     try {
       await store.removeDocument(documentId);

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { documentImages, documents, users } from '../db/schema';
+import { documentImages, documents, documentVersions, templates, users } from '../db/schema';
 
 export type ImageRow = typeof documentImages.$inferSelect;
 
@@ -52,5 +52,56 @@ export async function insertImageWithin(
     allowed(await imageBytesOfOwner(tx, ownerId));
     const [row] = await tx.insert(documentImages).values(values).returning();
     return row!;
+  });
+}
+
+/** Any instance's sweep holds this for its transaction; another instance's sweep finds it taken and skips. */
+const SWEEP_LOCK_KEY = 7_236_914_001;
+
+/** Some text of `content` names the image (its id is in its address). */
+const mentions = (content: unknown) => sql`strpos((${content})::text, (${documentImages.id})::text) > 0`;
+
+/**
+ * One round of the orphaned-image sweep: the `batch` images created before `createdBefore` that were checked
+ * least recently (never first) are marked checked, and those of them that no document's content (its own
+ * first, then any other's: an image copied into another document keeps its first address), no saved version
+ * and no template names any more are deleted, in the same statement that checks, so an image named again
+ * meanwhile stays. Returns the deleted rows (their files are the caller's to remove), or null when another
+ * instance is sweeping.
+ */
+export async function deleteOrphanedImages(
+  db: Db,
+  createdBefore: Date,
+  batch: number,
+): Promise<{ id: string; documentId: string; mime: string }[] | null> {
+  return db.transaction(async (tx) => {
+    const lock = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK_KEY}) as locked`,
+    );
+    if (!lock.rows[0]?.locked) return null;
+    const due = await tx
+      .select({ id: documentImages.id })
+      .from(documentImages)
+      .where(lt(documentImages.createdAt, createdBefore))
+      .orderBy(sql`${documentImages.checkedAt} asc nulls first`, asc(documentImages.createdAt))
+      .limit(batch);
+    if (due.length === 0) return [];
+    const ids = due.map((row) => row.id);
+    await tx
+      .update(documentImages)
+      .set({ checkedAt: sql`now()` })
+      .where(inArray(documentImages.id, ids));
+    return tx
+      .delete(documentImages)
+      .where(
+        and(
+          inArray(documentImages.id, ids),
+          sql`not exists (select 1 from ${documents} where ${documents.id} = ${documentImages.documentId} and ${mentions(documents.content)})`,
+          sql`not exists (select 1 from ${documents} where ${mentions(documents.content)})`,
+          sql`not exists (select 1 from ${documentVersions} where ${mentions(documentVersions.content)})`,
+          sql`not exists (select 1 from ${templates} where ${mentions(templates.content)})`,
+        ),
+      )
+      .returning({ id: documentImages.id, documentId: documentImages.documentId, mime: documentImages.mime });
   });
 }

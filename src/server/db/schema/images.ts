@@ -19,6 +19,11 @@ export const documentImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the orphaned-image sweep last looked at it (migration 0036); null: never. */
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('document_images_document_idx').on(t.documentId)],
+  (t) => [
+    index('document_images_document_idx').on(t.documentId),
+    index('document_images_sweep_idx').on(t.checkedAt.asc().nullsFirst(), t.createdAt),
+  ],
 );
