@@ -32,7 +32,7 @@ export interface ExportFile {
 }
 
 /** Every image address in the content, once each, in order. */
-export function imageSourcesOf(content: RichTextDoc): string[] {
+function imageSourcesOf(content: RichTextDoc): string[] {
   const found = new Set<string>();
   const walk = (nodes: RichTextDoc['content'] | undefined) => {
     for (const node of nodes ?? []) {

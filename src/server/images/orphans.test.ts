@@ -17,7 +17,7 @@ const imageNode = (documentId: string, imageId: string): RichTextNode => ({
   type: 'image',
   attrs: { src: imageSrc(documentId, imageId), alt: 'A picture' },
 });
-const docOf = (...content: RichTextNode[]) => ({ type: 'doc', content });
+const docOf = (...content: RichTextNode[]) => ({ type: 'doc' as const, content });
 
 for (const kind of ['disk', 's3'] as const) {
   describe(`the orphaned-image sweep (${kind} store)`, () => {
@@ -71,14 +71,12 @@ for (const kind of ['disk', 's3'] as const) {
       const orphan = await image(doc);
       const recent = await image(doc, HOUR);
       await setContent(doc, imageNode(doc, inText));
-      await server.database.db
-        .insert(documentVersions)
-        .values({
-          documentId: doc,
-          reason: 'auto',
-          title: 'Pictures',
-          content: docOf(imageNode(doc, inVersion)),
-        });
+      await server.database.db.insert(documentVersions).values({
+        documentId: doc,
+        reason: 'auto',
+        title: 'Pictures',
+        content: docOf(imageNode(doc, inVersion)),
+      });
 
       const trashed = await newDocument('In the trash', { trashedAt: new Date() });
       const inTrash = await image(trashed);
@@ -90,14 +88,12 @@ for (const kind of ['disk', 's3'] as const) {
       await setContent(await newDocument('Copy'), imageNode(source, copied));
 
       const inTemplate = await image(source);
-      await server.database.db
-        .insert(templates)
-        .values({
-          userId: owner.id,
-          name: 'With picture',
-          title: 'T',
-          content: docOf(imageNode(source, inTemplate)),
-        });
+      await server.database.db.insert(templates).values({
+        userId: owner.id,
+        name: 'With picture',
+        title: 'T',
+        content: docOf(imageNode(source, inTemplate)),
+      });
 
       const kept = [inText, inVersion, recent, inTrash, copied, inTemplate];
       for (const [documentId, id] of [

@@ -15,11 +15,11 @@ import type { ImageStore } from './storage';
 /** How long an image is left alone after its upload, named or not. */
 export const ORPHAN_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
 /** How often each instance runs a round (only one instance sweeps at a time). */
-export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** The first round waits this long after start, away from the start's own work. */
 const FIRST_SWEEP_DELAY_MS = 5 * 60 * 1000;
 /** Images looked at per round, least recently checked first, so a round's cost is bounded. */
-export const ORPHAN_SWEEP_BATCH = 500;
+const ORPHAN_SWEEP_BATCH = 500;
 
 /**
  * One round: deletes the orphaned images among a batch and then their files. A file that cannot be removed is

@@ -230,6 +230,8 @@ function degrade(
           ? image.parentElement
           : image;
       const next = holder.nextElementSibling;
+      // The picture is a block of its own: the paragraph that only held it would stay behind empty.
+      if (holder !== image) holder.replaceWith(image);
       if (next?.tagName === 'P' && next.classList.contains(CAPTION_CLASS)) {
         const caption = (next.textContent ?? '')
           .replace(/\s+/g, ' ')

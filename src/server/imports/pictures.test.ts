@@ -78,6 +78,13 @@ describe('pictures in imported Word files', () => {
     const res = await upload(server, writer.token, 'album.docx', file);
     expect(res.status).toBe(201);
     expect(res.body.degraded).toEqual([]);
+    // Each picture a block of its own, with no empty paragraph left where Word's paragraph held it.
+    expect(res.body.content.content.map((node: RichTextNode) => node.type)).toEqual([
+      'paragraph',
+      'image',
+      'image',
+      'paragraph',
+    ]);
     const images = imagesOf(res.body.content);
     expect(images).toHaveLength(2);
     expect(images[0]!.attrs).toMatchObject({ alt: 'A harbour at dawn', title: 'Figure 1: the harbour' });
