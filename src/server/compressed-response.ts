@@ -43,7 +43,8 @@ export async function sendCompressible(
   reply: FastifyReply,
   body: Buffer | string,
 ): Promise<FastifyReply> {
-  reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', typeof vary === 'string' && vary ? `${vary}, accept-encoding` : 'accept-encoding');
   const size = typeof body === 'string' ? body.length : body.byteLength;
   const encoding = size >= COMPRESS_MIN_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(body);

@@ -67,6 +67,7 @@ describe('Markdown over REST', () => {
     expect(read.status).toBe(200);
     expect(read.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(read.headers.get('etag')).toBe(written.headers.get('etag'));
+    expect(read.headers.get('vary')).toMatch(/\baccept\b/i);
     expect(read.text).toMatch(/^# Field notes\n/);
     expect(read.text).toContain('## Whales');
     expect(read.text).toContain('[map](https://example.com/map)');
@@ -90,6 +91,7 @@ describe('Markdown over REST', () => {
         headers: { accept },
       });
       expect(res.headers.get('content-type'), accept).toMatch(/^application\/json/);
+      expect(res.headers.get('vary'), accept).toBe('accept, accept-encoding');
     }
     const res = await server.request('GET', `/api/documents/${id}`, {
       token: alice.token,

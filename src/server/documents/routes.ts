@@ -95,6 +95,8 @@ function sendDocument(
     .status(status)
     .header('etag', etagOf(row.version))
     .header('cache-control', 'private, no-cache')
+    // GET answers Markdown for Accept: text/markdown: a cache must not hand one to the other.
+    .header('vary', 'accept')
     .type('application/json; charset=utf-8');
   return sendCompressible(
     request,
