@@ -29,8 +29,13 @@ async function migratedTemplate(): Promise<string | undefined> {
 }
 
 /** A fresh database with every migration applied for one test server: its own PostgreSQL database, dropped afterwards. */
-export async function createTestDatabase(): Promise<TestDatabaseHandle> {
-  const template = await migratedTemplate();
+export async function createTestDatabase(
+  options: {
+    /** False: an empty database, for a test whose server must create (and so own) the tables itself. */
+    fromTemplate?: boolean;
+  } = {},
+): Promise<TestDatabaseHandle> {
+  const template = options.fromTemplate === false ? undefined : await migratedTemplate();
   if (testDatabaseKind() === 'pglite') {
     const initialData = template ? new Blob([readFileSync(template)]) : undefined;
     return { databaseUrl: undefined, initialData, drop: async () => {} };
