@@ -16,6 +16,7 @@ import {
 } from 'docx';
 import { createDocxConverter } from '../../shared/export/docx';
 import type { TrimSize } from '../../shared/schemas/compile';
+import type { BookImage } from './assets';
 import { SCENE_BREAK_TEXT, type Book } from './book';
 import { contactLines, manuscriptHeader, roundedWordCount } from './manuscript';
 
@@ -37,6 +38,8 @@ const TRIM_TWIPS: Record<TrimSize, { width: number; height: number }> = {
   a4: { width: 11906, height: 16838 },
 };
 const INCH = convertInchesToTwip(1);
+/** Word sizes pictures in pixels at 96 to the inch: 15 twips each. */
+const TWIPS_PER_PX = 15;
 /** Double spacing: Word's line rule in 240ths of a line. */
 const DOUBLE = 480;
 const MANUSCRIPT_FONT = 'Times New Roman';
@@ -57,7 +60,11 @@ function centred(text: string, options: { bold?: boolean; size?: number; before?
   });
 }
 
-export async function renderDocx(book: Book, now = new Date()): Promise<Uint8Array> {
+export async function renderDocx(
+  book: Book,
+  images: BookImage[] = [],
+  now = new Date(),
+): Promise<Uint8Array> {
   const { meta, options } = book;
   const manuscript = options.style === 'manuscript';
   const page = manuscript ? TRIM_TWIPS.letter : TRIM_TWIPS[options.trim];
@@ -66,6 +73,8 @@ export async function renderDocx(book: Book, now = new Date()): Promise<Uint8Arr
   const breakText = manuscript ? SCENE_BREAK_TEXT.hash : SCENE_BREAK_TEXT[options.sceneBreak];
   const converter = createDocxConverter({
     sceneBreak: () => centred(breakText),
+    pictures: new Map(images.map((image) => [image.src, image])),
+    textWidthPx: (page.width - 2 * margin) / TWIPS_PER_PX,
   });
 
   const front: (Paragraph | TableOfContents)[] = [];

@@ -28,7 +28,7 @@ export async function renderBook(job: CompileJob): Promise<Uint8Array> {
     }
     case 'docx': {
       const { renderDocx } = await import('./docx');
-      return renderDocx(book, now);
+      return renderDocx(book, job.images, now);
     }
   }
 }

@@ -366,6 +366,16 @@ describe('footnotes', () => {
     ).toBe(true);
   });
 
+  it('Word: the book embeds its pictures with their stored bytes, sized to the text column', async () => {
+    const picture = await image();
+    const files = unzipSync(await renderDocx(book({}), [picture]));
+    const media = Object.keys(files).filter((name) => name.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+    expect(Buffer.from(files[media[0]!]!).equals(Buffer.from(picture.bytes))).toBe(true);
+    // 40 px wide at a 50% width setting: never wider than the picture itself (40 px = 381,000 EMU).
+    expect(strFromU8(files['word/document.xml']!)).toContain('cx="381000"');
+  });
+
   it(
     'Word: real footnotes, numbered from 1 in each chapter (a section each), read by LibreOffice',
     async () => {

@@ -28,7 +28,7 @@ export const BOOK_MIME_TYPES: Record<BookFormat, string> = {
 const IMAGE_TYPES: Record<BookFormat, ('image/png' | 'image/jpeg' | 'image/gif')[]> = {
   epub: ['image/png', 'image/jpeg', 'image/gif'],
   pdf: ['image/png', 'image/jpeg'],
-  docx: [],
+  docx: ['image/png', 'image/jpeg', 'image/gif'],
 };
 
 const tooManyChapters = () =>
@@ -112,16 +112,13 @@ export async function compileBook(
   now = new Date(),
 ): Promise<BookFile> {
   if (chapterCount(source) > MAX_BOOK_CHAPTERS) throw tooManyChapters();
-  const images =
-    format === 'docx'
-      ? []
-      : await imagesForBook(
-          ctx,
-          ctx.imageStore,
-          userId,
-          imageAddresses(source, options),
-          IMAGE_TYPES[format],
-        );
+  const images = await imagesForBook(
+    ctx,
+    ctx.imageStore,
+    userId,
+    imageAddresses(source, options),
+    IMAGE_TYPES[format],
+  );
   const bytes = await compileInWorker({ format, source, options, author, images, now: now.getTime() });
   return {
     fileName: exportFileName(options.title || source.title, format, now),

@@ -50,7 +50,7 @@ export function ExportMenu({ editor, title, documentId, defaultOpen = false }: E
   const { toast } = useToast();
   const [compiling, setCompiling] = useState(false);
 
-  const serverFile = async (format: (typeof SERVER_FORMATS)[number]['format'], label: string) => {
+  const serverFile = async (format: (typeof SERVER_FORMATS)[number]['format'] | 'docx', label: string) => {
     if (!documentId) return;
     try {
       const response = await authorizedFetch('GET', `/api/documents/${documentId}/export?format=${format}`);
@@ -73,6 +73,8 @@ export function ExportMenu({ editor, title, documentId, defaultOpen = false }: E
 
   const run = async (format: ExportFormat, name: string) => {
     if (!editor) return;
+    // The server's Word file has the pictures (it reads their stored bytes); the browser's has their alt text.
+    if (format === 'docx' && documentId) return serverFile(format, name);
     try {
       const { exportDocument } = await import('./export-document');
       await exportDocument(format, title, editor.getJSON() as RichTextDoc);
