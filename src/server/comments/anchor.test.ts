@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRichText } from '../../shared/editor/content';
 import type { RichTextDoc } from '../../shared/schemas/richText';
-import { findPassage, markPassage, threadOrder, unmarkThreads } from './anchor';
+import { findPassage, markPassage, remarkThreads, threadOrder, unmarkThreads } from './anchor';
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
@@ -78,5 +78,35 @@ describe('marking and unmarking', () => {
     const left = unmarkThreads(both, [B])!;
     expect([...threadOrder(left)]).toEqual([[A, 0]]);
     expect(threadOrder('not a document').size).toBe(0);
+  });
+});
+
+describe('marking threads again', () => {
+  const C = '00000000-0000-4000-8000-00000000000c';
+  const marked = (content: RichTextDoc, threadId: string) =>
+    content.content!.map((block) =>
+      (block.content ?? [])
+        .filter((run) => run.marks?.some((mark) => mark.attrs?.threadId === threadId))
+        .map((run) => run.text)
+        .join(''),
+    );
+
+  it('marks the occurrence whose surroundings match, keeps marks already there, and skips missing quotes', () => {
+    const withA = markPassage(docOf('A red door.', 'The red house.'), A, anchor('door')) as RichTextDoc;
+    const again = remarkThreads(withA, [
+      { id: A, anchor: anchor('house') },
+      { id: B, anchor: anchor('red', { prefix: 'The ', suffix: ' house.' }) },
+      { id: C, anchor: anchor('a quote that is gone') },
+    ])!;
+    expect(marked(again, A)).toEqual(['door', '']);
+    expect(marked(again, B)).toEqual(['', 'red']);
+    expect(marked(again, C)).toEqual(['', '']);
+  });
+
+  it('answers null when no thread was marked again', () => {
+    const withA = markPassage(docOf('A red door.'), A, anchor('door')) as RichTextDoc;
+    expect(remarkThreads(withA, [{ id: A, anchor: anchor('door') }])).toBeNull();
+    expect(remarkThreads(withA, [{ id: B, anchor: anchor('window') }])).toBeNull();
+    expect(remarkThreads(withA, [])).toBeNull();
   });
 });

@@ -145,6 +145,27 @@ export function markPassage(
   return transform.doc.toJSON() as RichTextDoc;
 }
 
+/**
+ * `content` with the mark of each of `threads` that is not in it put back over its passage, where its quote is
+ * found (weighed by the text before and after it); null when none was put back. A thread whose quote is
+ * nowhere in the text stays without its mark.
+ */
+export function remarkThreads(
+  content: RichTextDoc,
+  threads: readonly { id: string; anchor: CommentAnchor }[],
+): RichTextDoc | null {
+  const doc = nodeOf(content);
+  const present = threadPositions(doc);
+  const type = getEditorSchema().marks[COMMENT_MARK]!;
+  const transform = new Transform(doc);
+  for (const thread of threads) {
+    if (present.has(thread.id)) continue;
+    const range = findPassage(transform.doc, thread.anchor);
+    if (range) transform.addMark(range.from, range.to, type.create({ threadId: thread.id }));
+  }
+  return transform.docChanged ? (transform.doc.toJSON() as RichTextDoc) : null;
+}
+
 /** `content` without the marks of the given threads, or null when none of them is in it. */
 export function unmarkThreads(content: RichTextDoc, threadIds: readonly string[]): RichTextDoc | null {
   const doc = nodeOf(content);

@@ -587,13 +587,112 @@ describe('comments on passages', () => {
       const restored = await server.request('POST', `/api/trash/${id}/restore`, { token: owner.token });
       expect(restored.status, restored.text).toBe(204);
       expect((await list(id, owner.token)).body.threads.map((t) => t.id)).toEqual([created.body.id]);
-      // The version predates the thread: its text has no mark, the thread stays (shown on deleted text).
+      // The version predates the thread: its text has no mark, the thread stays and is marked again.
       const back = await server.request('POST', `/api/documents/${id}/versions/${version.body.id}/restore`, {
         token: owner.token,
       });
       expect(back.status, back.text).toBe(200);
       const page = await list(id, owner.token);
       expect(page.body.threads.map((t) => t.id)).toEqual([created.body.id]);
+      expect(markedRuns(await storedContent(id), created.body.id)).toEqual(['cat']);
+    });
+
+    it('puts back the highlight of an open thread whose passage a restored version holds', async () => {
+      const id = await newDocument('The cat sat on the mat.', 'A dog barked at the moon.');
+      const older = await server.request('POST', `/api/documents/${id}/versions`, {
+        token: owner.token,
+        body: { name: 'Two lines' },
+      });
+      expect(older.status, older.text).toBe(201);
+      const added = await server.request('PATCH', `/api/documents/${id}`, {
+        token: owner.token,
+        body: { content: docOf('The cat sat on the mat.', 'A dog barked at the moon.', 'An owl hooted.') },
+      });
+      expect(added.status, added.text).toBe(200);
+      const owl = await openThread(id, owner.token, { quote: 'owl', prefix: 'An ', suffix: ' hooted.' });
+      const dog = await openThread(id, owner.token, {
+        quote: 'dog barked',
+        prefix: 'The cat sat on the mat.\nA ',
+        suffix: ' at the moon.',
+      });
+      const resolved = await openThread(id, owner.token, { quote: 'moon' });
+      for (const created of [owl, dog, resolved]) expect(created.status, created.text).toBe(201);
+      const resolving = await server.request('PATCH', `/api/documents/${id}/threads/${resolved.body.id}`, {
+        token: owner.token,
+        body: { status: 'resolved' },
+      });
+      expect(resolving.status, resolving.text).toBe(200);
+
+      // The passages deleted: no marks left, every thread on deleted text.
+      const cut = await server.request('PATCH', `/api/documents/${id}`, {
+        token: owner.token,
+        body: { content: docOf('The cat sat on the mat.') },
+      });
+      expect(cut.status, cut.text).toBe(200);
+      for (const thread of [owl, dog, resolved]) {
+        expect(markedRuns(await storedContent(id), thread.body.id)).toEqual([]);
+      }
+
+      const back = await server.request('POST', `/api/documents/${id}/versions/${older.body.id}/restore`, {
+        token: owner.token,
+      });
+      expect(back.status, back.text).toBe(200);
+      const content = await storedContent(id);
+      // The open thread whose quote the version holds has its highlight again, in the answer and the stored copy.
+      expect(markedRuns(back.body.content as RichTextDoc, dog.body.id)).toEqual(['dog barked']);
+      expect(markedRuns(content, dog.body.id)).toEqual(['dog barked']);
+      // The quote the version lacks stays on deleted text; a resolved thread is not marked again.
+      expect(markedRuns(content, owl.body.id)).toEqual([]);
+      expect(markedRuns(content, resolved.body.id)).toEqual([]);
+      // Listed by its passage again, ahead of the older thread still on deleted text.
+      const page = await list(id, owner.token, '?status=all');
+      expect(page.body.threads.map((t) => t.id)).toEqual([dog.body.id, owl.body.id, resolved.body.id]);
+      expect(content.content?.map((block) => block.content?.map((run) => run.text).join(''))).toEqual([
+        'The cat sat on the mat.',
+        'A dog barked at the moon.',
+      ]);
+    });
+
+    it('marks the restored passage in the live document too', async () => {
+      const id = await newDocument('The cat sat on the mat.');
+      const older = await server.request('POST', `/api/documents/${id}/versions`, {
+        token: owner.token,
+        body: { name: 'The cat' },
+      });
+      expect(older.status, older.text).toBe(201);
+      const ownerClient = await connectCollabClient({
+        serverUrl: server.url,
+        documentId: id,
+        token: owner.token,
+      });
+      clients.push(ownerClient);
+      const created = await openThread(id, owner.token, {
+        quote: 'mat',
+        prefix: 'The cat sat on the ',
+        suffix: '.',
+      });
+      expect(created.status, created.text).toBe(201);
+      await waitFor(
+        () => liveMarkedText(ownerClient.doc, created.body.id) === 'mat',
+        5_000,
+        'the mark, live',
+      );
+      const cut = await server.request('PATCH', `/api/documents/${id}`, {
+        token: owner.token,
+        body: { content: docOf('The cat sat.') },
+      });
+      expect(cut.status, cut.text).toBe(200);
+      await waitFor(() => liveMarkedText(ownerClient.doc, created.body.id) === '', 5_000, 'the mark gone');
+      const back = await server.request('POST', `/api/documents/${id}/versions/${older.body.id}/restore`, {
+        token: owner.token,
+      });
+      expect(back.status, back.text).toBe(200);
+      await waitFor(
+        () => liveMarkedText(ownerClient.doc, created.body.id) === 'mat',
+        5_000,
+        'the mark back, live',
+      );
+      expect(markedRuns(back.body.content as RichTextDoc, created.body.id)).toEqual(['mat']);
     });
   });
 });

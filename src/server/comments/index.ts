@@ -1,3 +1,3 @@
 /** What other folders may use from comments; everything else in the folder is its own business. */
 export { memberCommentRoutes, sharedCommentRoutes } from './routes';
-export { createThread } from './service';
+export { createThread, remarkOpenThreads } from './service';

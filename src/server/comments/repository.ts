@@ -37,6 +37,23 @@ export async function findThreads(
   return { threads, comments: rows };
 }
 
+/** The quote and its surroundings of each open thread of the document, oldest first. */
+export async function findOpenThreadAnchors(
+  db: Db,
+  documentId: string,
+): Promise<{ id: string; quote: string; prefix: string; suffix: string }[]> {
+  return db
+    .select({
+      id: commentThreads.id,
+      quote: commentThreads.quote,
+      prefix: commentThreads.prefix,
+      suffix: commentThreads.suffix,
+    })
+    .from(commentThreads)
+    .where(and(eq(commentThreads.documentId, documentId), eq(commentThreads.status, 'open')))
+    .orderBy(asc(commentThreads.createdAt), asc(commentThreads.id));
+}
+
 /** One thread of the document with its comments, or undefined. */
 export async function findThread(
   db: Db,

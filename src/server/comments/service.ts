@@ -16,16 +16,18 @@ import {
   replySchema,
   threadStatusSchema,
 } from '../../shared/schemas/comments';
+import type { RichTextDoc } from '../../shared/schemas/richText';
 import type { z } from 'zod';
 import { mentionedIds, mentionsAsText, replaceMentions, type Mention } from '../../shared/mentions';
 import type { MentionablePeople } from '../../shared/schemas/comments';
 import { notifyAboutComment, type CommentNotice } from '../notifications';
-import { markPassage, threadOrder, unmarkThreads } from './anchor';
+import { markPassage, remarkThreads, threadOrder, unmarkThreads } from './anchor';
 import {
   deleteComment as deleteCommentRow,
   deleteThread as deleteThreadRow,
   findDocumentContent,
   findDocumentPeople,
+  findOpenThreadAnchors,
   findThread,
   findThreadDocument,
   findThreads,
@@ -229,6 +231,24 @@ export async function listThreads(
     threads: page.map(({ thread }) => presentThread(asker, thread, byThread.get(thread.id) ?? [])),
     nextCursor: offset + limit < placed.length ? encodeCursor(offset + limit) : null,
   };
+}
+
+/**
+ * For a version restore: `content` (the version's) with the marks of the document's open threads that it lacks
+ * put back where each thread's quote is found, so they keep their highlights; null when none was put back. The
+ * caller writes the result through the document writer.
+ */
+export async function remarkOpenThreads(
+  ctx: Pick<CommentsContext, 'db'>,
+  documentId: string,
+  content: RichTextDoc,
+): Promise<RichTextDoc | null> {
+  const threads = await findOpenThreadAnchors(ctx.db, documentId);
+  if (threads.length === 0) return null;
+  return remarkThreads(
+    content,
+    threads.map(({ id, quote, prefix, suffix }) => ({ id, anchor: { quote, prefix, suffix } })),
+  );
 }
 
 async function announce(

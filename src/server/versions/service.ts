@@ -1,6 +1,7 @@
 import type { ServerDependencies } from '../dependencies';
 import type { JSONContent } from '@tiptap/core';
 import { getDocument, type DocumentRecord, type DocumentsContext, findDocumentOwner } from '../documents';
+import { remarkOpenThreads } from '../comments';
 import { conflict, notFound } from '../errors';
 import { pageOf, type PageRequest } from '../pagination';
 import { documentWordCount } from '../../shared/diff/document-diff';
@@ -133,7 +134,7 @@ export class VersionsService {
   /**
    * Makes the document's title and content those of the version, for every connected editor (the document
    * writer changes a live document in one Yjs transaction), after keeping what it replaces as a `restore`
-   * version.
+   * version. Open threads whose marks the version lacks are marked again where their quotes are found.
    */
   async restore(
     userId: string,
@@ -145,12 +146,15 @@ export class VersionsService {
     if (!version) throw notFound('Version not found', 'version_not_found');
     const replaced = await this.take(documentId, 'restore', this.currentState(document));
     const writer = this.deps.documents.documentWriter;
+    // Valid when it was kept; repaired, never refused, should the rules have changed since.
+    const content = writer.validate(version.content, 'repair');
+    // Open threads whose marks this version lacks get them back where their quotes are, in the same write.
+    const remarked = await remarkOpenThreads(this.deps, documentId, content.doc);
     const restored = await writer.update({
       userId,
       documentId,
       title: version.title,
-      // Valid when it was kept; repaired, never refused, should the rules have changed since.
-      content: writer.validate(version.content, 'repair'),
+      content: remarked ? writer.validate(remarked, 'repair') : content,
       source: 'restore',
     });
     return { document: restored, replaced };
