@@ -5,7 +5,7 @@ import { createDocumentViaApi, editorBody, signedInContext, typeAtEnd, waitForLi
 /**
  * Mentions and notifications (docs/notifications.md), in two browsers: the owner mentions a member in a new
  * thread, picking her from the suggestions; the member's bell shows one unread notification; choosing it opens
- * the document at the thread, and the count drops.
+ * the document at the thread, and the count drops. The owner's open editor has the bell too.
  */
 
 const SHOTS = '/tmp/shots/notifications';
@@ -133,4 +133,73 @@ test('the comment notification switches, in the app and by e-mail, are saved', a
   await expect(dialog.getByRole('switch', { name: 'Replies in the app' })).not.toBeChecked();
   await expect(dialog.getByRole('switch', { name: 'Comments on my documents by e-mail' })).toBeChecked();
   await context.close();
+});
+
+test("the owner's open editor shows the bell rising for a new thread; choosing it opens the thread", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await signUp(request, 'Ada Author', 'notify-editor-owner');
+  const member = await signUp(request, 'Cora Commenter', 'notify-editor-member');
+  const { id } = await createDocumentViaApi(request, owner, 'Lighthouse log', {
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The lamp was lit at six.' }] }],
+  });
+  const invited = await request.post(`/api/documents/${id}/members`, {
+    headers: { Authorization: `Bearer ${owner.session.access_token}` },
+    data: { email: member.email, role: 'commenter' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+
+  // A phone: the bell shares the top row with the title, the Live badge and the account button.
+  const ownerContext = await signedInContext(browser, owner);
+  const ownerPage = await ownerContext.newPage();
+  await ownerPage.setViewportSize({ width: 390, height: 844 });
+  await ownerPage.goto(`/editor/${id}`);
+  await waitForLive(ownerPage);
+  const bell = ownerPage.getByTestId('notifications-bell');
+  await expect(bell).toHaveAccessibleName('Notifications');
+  const account = ownerPage.getByRole('button', { name: 'Account settings' });
+  for (const control of [bell, account, ownerPage.getByTestId('connection-badge')]) {
+    const box = await control.boundingBox();
+    expect(box, 'on screen').not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  }
+  // Nothing in the header is pushed past its edge.
+  const header = ownerPage.getByTestId('editor-chrome').locator('header');
+  expect(await header.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+
+  const threadId = crypto.randomUUID();
+  const opened = await request.post(`/api/documents/${id}/threads`, {
+    headers: { Authorization: `Bearer ${member.session.access_token}` },
+    data: {
+      id: threadId,
+      anchor: { quote: 'lit at six', prefix: 'The lamp was ', suffix: '.' },
+      body: 'Was it not seven?',
+    },
+  });
+  expect(opened.status(), await opened.text()).toBe(201);
+
+  // No reload: the bell's poll (every 30 s) brings the count.
+  await expect(bell).toHaveAccessibleName('Notifications (1 unread)', { timeout: 40_000 });
+  await expect(ownerPage.getByTestId('notifications-count')).toHaveText('1');
+  await ownerPage.screenshot({ path: `${SHOTS}-editor-bell-390.png` });
+  await bell.click();
+  const item = ownerPage.getByTestId('notification');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Cora Commenter commented on “Lighthouse log”');
+  await expect(item).toContainText('Was it not seven?');
+  await ownerPage.screenshot({ path: `${SHOTS}-editor-bell-open-390.png` });
+  await item.click();
+
+  await expect(ownerPage).toHaveURL(new RegExp(`/editor/${id}\\?thread=${threadId}`));
+  const thread = ownerPage.getByTestId('comment-thread');
+  await expect(thread).toHaveAttribute('data-active', 'true', { timeout: 20_000 });
+  await expect(thread).toContainText('Was it not seven?');
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(ownerPage.getByTestId('notifications-count')).toHaveCount(0);
+  await ownerPage.screenshot({ path: `${SHOTS}-editor-thread-opened-390.png` });
+  await ownerContext.close();
 });

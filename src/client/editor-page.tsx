@@ -9,6 +9,7 @@ import { outlineEditorPlugin } from '@client/features/outline';
 import { focusEditorPlugin } from '@client/features/focus';
 import { foldersEditorPlugin } from '@client/features/folders';
 import { imagesEditorPlugin } from '@client/features/images';
+import { notificationsEditorPlugin } from '@client/features/notifications';
 import { fileDropEditorPlugin } from '@client/features/imports';
 import { goalsEditorPlugin } from '@client/features/goals';
 import { sharingEditorPlugin } from '@client/features/sharing';
@@ -35,6 +36,7 @@ const EDITOR_PLUGINS: readonly EditorPlugin[] = [
   chatEditorPlugin,
   analysisEditorPlugin,
   foldersEditorPlugin,
+  notificationsEditorPlugin,
   outlineEditorPlugin,
   focusEditorPlugin,
 ];

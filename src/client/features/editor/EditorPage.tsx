@@ -421,7 +421,8 @@ function EditorFrame(props: EditorFrameProps) {
   const { titleUnsaved, onRetryTitle, waitsForSocket } = props;
   const { aiTools, onAccountOpenChange: setAccountOpen } = props;
   const ai: EditorAiActions = aiTools?.actions ?? {};
-  const { plugins, ChatPanel, ModeSwitch, Breadcrumbs, OutlinePanel, FocusOptions } = useEditorPlugins();
+  const { plugins, ChatPanel, ModeSwitch, Breadcrumbs, Notifications, OutlinePanel, FocusOptions } =
+    useEditorPlugins();
   const { preferences } = useUserSettings();
   const font = editorFontFromPreferences(preferences);
   const planName = usePlanName(true);
@@ -510,6 +511,7 @@ function EditorFrame(props: EditorFrameProps) {
           onOpenAccount={() => setAccountOpen(true)}
           modeSwitch={editor && ModeSwitch ? <ModeSwitch editor={editor} /> : undefined}
           crumbs={Breadcrumbs ? <Breadcrumbs documentId={document.id} /> : undefined}
+          notifications={Notifications ? <Notifications /> : undefined}
           counts={
             preferences.showWordCount ? <LiveCounts editor={editor} documentReady={bodyReady} /> : undefined
           }

@@ -85,6 +85,8 @@ export interface EditorPlugin {
   HeaderAction?: ComponentType<EditorHeaderActionProps>;
   /** Links before the title in the header's breadcrumb, e.g. the document's folders (one plugin offers it). */
   Breadcrumbs?: ComponentType<{ documentId: string }>;
+  /** The notifications bell, in the header's top row beside the account button (one plugin offers it). */
+  Notifications?: ComponentType;
   /** Typewriter scrolling and dimming, in the toolbar right after Focus (one plugin offers it). */
   FocusOptions?: ComponentType;
   /** The editing mode control beside the title (one plugin offers it). */
@@ -122,6 +124,7 @@ export interface EditorSlots {
   ModeSwitch: EditorPlugin['ModeSwitch'];
   FocusOptions: EditorPlugin['FocusOptions'];
   Breadcrumbs: EditorPlugin['Breadcrumbs'];
+  Notifications: EditorPlugin['Notifications'];
   ChatPanel: EditorPlugin['ChatPanel'];
   AnalysisPanel: EditorPlugin['AnalysisPanel'];
   OutlinePanel: EditorPlugin['OutlinePanel'];
@@ -136,6 +139,7 @@ function slotsOf(plugins: readonly EditorPlugin[]): EditorSlots {
     ModeSwitch: first('ModeSwitch'),
     FocusOptions: first('FocusOptions'),
     Breadcrumbs: first('Breadcrumbs'),
+    Notifications: first('Notifications'),
     ChatPanel: first('ChatPanel'),
     AnalysisPanel: first('AnalysisPanel'),
     OutlinePanel: first('OutlinePanel'),

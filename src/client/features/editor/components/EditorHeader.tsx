@@ -162,6 +162,8 @@ export interface EditorHeaderProps {
   crumbs?: ReactNode;
   /** The live counts (words, characters, minutes to read). */
   counts?: ReactNode;
+  /** The notifications bell, beside the account button (it fits the top row at every width). */
+  notifications?: ReactNode;
 }
 
 export function EditorHeader(props: EditorHeaderProps) {
@@ -178,6 +180,7 @@ export function EditorHeader(props: EditorHeaderProps) {
     modeSwitch,
     counts,
     crumbs,
+    notifications,
   } = props;
   // Below lg the shortcuts hint box (with its "All shortcuts" link) is hidden: the sheet opens from the header
   // instead, on the second row where there is one (the top row keeps its room for the title).
@@ -204,6 +207,7 @@ export function EditorHeader(props: EditorHeaderProps) {
             {actions}
             <ShortcutSheetButton className="hidden max-lg:@min-[60rem]:inline-flex" />
           </div>
+          {notifications}
           <AccountChip userName={userName} planName={planName} onOpen={onOpenAccount} />
         </div>
       </div>
