@@ -158,7 +158,7 @@ test("the owner's open editor shows the bell rising for a new thread; choosing i
   await ownerPage.setViewportSize({ width: 390, height: 844 });
   await ownerPage.goto(`/editor/${id}`);
   await waitForLive(ownerPage);
-  const bell = ownerPage.getByTestId('notifications-bell');
+  const bell = ownerPage.getByTestId('notifications-bell').filter({ visible: true });
   await expect(bell).toHaveAccessibleName('Notifications');
   const account = ownerPage.getByRole('button', { name: 'Account settings' });
   for (const control of [bell, account, ownerPage.getByTestId('connection-badge')]) {

@@ -136,7 +136,7 @@ function AccountChip({
       </Button>
       <label
         htmlFor={buttonId}
-        className="hidden cursor-pointer flex-col items-start py-1 pl-1 leading-tight @min-[60rem]:flex"
+        className="hidden cursor-pointer flex-col items-start py-1 pl-1 leading-tight @min-[72rem]:flex"
       >
         <span className="max-w-32 truncate text-xs font-medium">{userName}</span>
         <span className="text-[10px] text-muted-foreground">{planName} Plan</span>
@@ -162,7 +162,10 @@ export interface EditorHeaderProps {
   crumbs?: ReactNode;
   /** The live counts (words, characters, minutes to read). */
   counts?: ReactNode;
-  /** The notifications bell, beside the account button (it fits the top row at every width). */
+  /**
+   * The notifications bell: beside the account button on a phone and in a wide header, on the save status's row
+   * in between (where the top row is full).
+   */
   notifications?: ReactNode;
 }
 
@@ -207,7 +210,8 @@ export function EditorHeader(props: EditorHeaderProps) {
             {actions}
             <ShortcutSheetButton className="hidden max-lg:@min-[60rem]:inline-flex" />
           </div>
-          {notifications}
+          {/* The bell: here on a phone (the menus have moved to the row below) and in a wide header. */}
+          <div className="hidden max-sm:contents @min-[60rem]:contents">{notifications}</div>
           <AccountChip userName={userName} planName={planName} onOpen={onOpenAccount} />
         </div>
       </div>
@@ -218,6 +222,8 @@ export function EditorHeader(props: EditorHeaderProps) {
         <div className="ml-auto flex items-center gap-2">
           <div className="flex items-center gap-2 sm:hidden">{actions}</div>
           <ShortcutSheetButton className="lg:hidden" />
+          {/* Between the two, the top row is full: the bell sits here, beside the shortcuts button. */}
+          <div className="hidden sm:contents">{notifications}</div>
         </div>
       </div>
       {/* Status of the writing, one line of small text; on a phone it scrolls sideways rather than taking rows,
