@@ -184,7 +184,7 @@ test("the owner's open editor shows the bell rising for a new thread; choosing i
 
   // No reload: the bell's poll (every 30 s) brings the count.
   await expect(bell).toHaveAccessibleName('Notifications (1 unread)', { timeout: 40_000 });
-  await expect(ownerPage.getByTestId('notifications-count')).toHaveText('1');
+  await expect(bell.getByTestId('notifications-count')).toHaveText('1');
   await ownerPage.screenshot({ path: `${SHOTS}-editor-bell-390.png` });
   await bell.click();
   const item = ownerPage.getByTestId('notification');
@@ -199,7 +199,7 @@ test("the owner's open editor shows the bell rising for a new thread; choosing i
   await expect(thread).toHaveAttribute('data-active', 'true', { timeout: 20_000 });
   await expect(thread).toContainText('Was it not seven?');
   await expect(bell).toHaveAccessibleName('Notifications');
-  await expect(ownerPage.getByTestId('notifications-count')).toHaveCount(0);
+  await expect(bell.getByTestId('notifications-count')).toHaveCount(0);
   await ownerPage.screenshot({ path: `${SHOTS}-editor-thread-opened-390.png` });
   await ownerContext.close();
 });
