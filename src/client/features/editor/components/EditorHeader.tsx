@@ -193,11 +193,19 @@ export function EditorHeader(props: EditorHeaderProps) {
         <Link href="/" aria-label="Quillwright home" className="shrink-0">
           <Logo className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
         </Link>
-        <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1 text-sm">
-          <Link href="/" className="hidden text-muted-foreground hover:text-foreground sm:inline">
+        {/* The title gives way to the menus: below a 60rem header the trail is the title alone, and the trail
+            is clipped rather than drawn under the right-hand group. */}
+        <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1 overflow-hidden text-sm">
+          <Link
+            href="/"
+            className="hidden shrink-0 text-muted-foreground hover:text-foreground @min-[60rem]:inline"
+          >
             Documents
           </Link>
-          <ChevronRight className="hidden size-4 shrink-0 text-muted-foreground sm:inline" aria-hidden />
+          <ChevronRight
+            className="hidden size-4 shrink-0 text-muted-foreground @min-[60rem]:inline"
+            aria-hidden
+          />
           {crumbs}
           <span className="min-w-12 truncate font-medium" data-testid="breadcrumb-title">
             {displayTitle(title)}
