@@ -1,9 +1,16 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSrc } from '../../shared/editor/image-src';
+import { eq } from 'drizzle-orm';
 import { documents } from '../db/schema';
 import { seedImage, testPng } from '../images/testing';
 import { createUser, type TestUser } from '../test/factories';
+import { epubcheck, pdfInfo, pdfText } from './book-tools';
 import { startTestServer, type TestServer } from '../test/server';
 
 let server: TestServer;
@@ -51,6 +58,11 @@ beforeAll(async () => {
   stranger = await createUser(server);
 });
 afterAll(() => server?.close());
+
+const run = promisify(execFile);
+const SOFFICE = process.env.SOFFICE_PATH ?? '/usr/bin/soffice';
+/** EPUBCheck (Java) and LibreOffice take their time, more so on a busy machine. */
+const TOOLS_TIMEOUT_MS = 240_000;
 
 describe('compiling a folder', () => {
   it('lists its documents as chapters in folder order, and compiles them to an EPUB in that order', async () => {
@@ -153,4 +165,124 @@ describe('compiling a document', () => {
       expect(res.headers.get('content-disposition')).toContain(`.${format}"`);
     }
   });
+});
+
+describe('the fixture book', () => {
+  const chapterTitles = Array.from({ length: 12 }, (_, i) => `Part ${String.fromCharCode(65 + i)}`);
+  const work = mkdtempSync(path.join(tmpdir(), 'qw-fixture-book-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  /** A foreword, then 12 chapters: notes in two, pictures in two, scene breaks in one. */
+  async function fixtureFolder() {
+    const folder = await server.request('POST', '/api/folders', {
+      token: owner.token,
+      body: { name: 'The Fixture' },
+    });
+    expect(folder.status).toBe(201);
+    const place = async (id: string) =>
+      expect(
+        (
+          await server.request('PUT', `/api/documents/${id}/folder`, {
+            token: owner.token,
+            body: { folderId: folder.body.id },
+          })
+        ).status,
+      ).toBe(200);
+    const foreword = await insert('Foreword', doc(paragraph('Before the book begins.')));
+    await place(foreword);
+    for (const [index, title] of chapterTitles.entries()) {
+      const id = await insert(title, doc(paragraph(`Placeholder ${index}.`)));
+      const content: unknown[] = [paragraph(`Opening of ${title}.`)];
+      if (index === 2 || index === 8) {
+        const imageId = await seedImage(server, id, owner.id, await testPng(30, 20));
+        content.push({ type: 'image', attrs: { src: imageSrc(id, imageId), alt: `Map of ${title}` } });
+      }
+      if (index === 4) content.push({ type: 'horizontalRule' }, paragraph('After the break.'));
+      if (index === 1 || index === 6) {
+        content.push(
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: `A claim in ${title}` },
+              { type: 'footnoteReference', attrs: { id: `note${index}` } },
+              { type: 'text', text: '.' },
+            ],
+          },
+          {
+            type: 'footnotes',
+            content: [
+              { type: 'footnote', attrs: { id: `note${index}` }, content: [paragraph(`Source ${index}.`)] },
+            ],
+          },
+        );
+      }
+      await server.database.db
+        .update(documents)
+        .set({ content: doc(...content) })
+        .where(eq(documents.id, id));
+      await place(id);
+    }
+    return { folderId: folder.body.id as string, foreword };
+  }
+
+  async function compile(folderId: string, body: Record<string, unknown>, name: string) {
+    const res = await post(`/api/folders/${folderId}/compile`, body);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const file = path.join(work, name);
+    writeFileSync(file, new Uint8Array(await res.arrayBuffer()));
+    return file;
+  }
+
+  it(
+    'compiles to an EPUB EPUBCheck passes, a Word file LibreOffice lays out at 6×9, and a PDF with every chapter in order',
+    async () => {
+      const { folderId, foreword } = await fixtureFolder();
+      const options = {
+        author: 'Ada Lovelace',
+        chapterNumbering: 'number',
+        frontMatter: [foreword],
+        trim: '6x9',
+      };
+
+      const epub = await compile(folderId, { ...options, format: 'epub' }, 'fixture.epub');
+      const check = await epubcheck(epub);
+      expect(check, check.report).toMatchObject({ fatals: 0, errors: 0, warnings: 0 });
+      const files = unzipSync(new Uint8Array(readFileSync(epub)));
+      const nav = strFromU8(files['OEBPS/nav.xhtml']!);
+      expect(nav.indexOf('Foreword')).toBeLessThan(nav.indexOf('Chapter 1: Part A'));
+      expect(nav).toContain('Chapter 12: Part L');
+      expect(Object.keys(files).filter((name) => name.startsWith('OEBPS/images/'))).toHaveLength(2);
+      const chapters = Object.entries(files)
+        .filter(([name]) => /chapter-\d+\.xhtml$/.test(name))
+        .map(([, bytes]) => strFromU8(bytes))
+        .join('');
+      expect(chapters.match(/epub:type="footnote"/g)).toHaveLength(2);
+
+      const pdf = await compile(folderId, { ...options, format: 'pdf' }, 'fixture.pdf');
+      expect((await pdfInfo(pdf))['Page size']).toMatch(/^432 x 648 pts/);
+      const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+      const positions = chapterTitles.map((title) => text.indexOf(`Opening of ${title}.`));
+      expect(positions.every((at) => at > 0)).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      expect(text).toContain('Source 1.');
+
+      const docx = await compile(folderId, { ...options, format: 'docx' }, 'fixture.docx');
+      // A private profile: a concurrent LibreOffice (another test, a desktop) must not share its lock.
+      const profile = `-env:UserInstallation=file://${path.join(work, 'profile')}`;
+      await run(
+        SOFFICE,
+        [profile, '--headless', '--convert-to', 'pdf', '--outdir', path.join(work, 'word'), docx],
+        {
+          timeout: TOOLS_TIMEOUT_MS,
+        },
+      );
+      const wordPdf = path.join(work, 'word', 'fixture.pdf');
+      expect((await pdfInfo(wordPdf))['Page size']).toMatch(/^432 x 648 pts/);
+      const wordText = (await pdfText(wordPdf)).replace(/\s+/g, ' ');
+      const wordPositions = chapterTitles.map((title) => wordText.indexOf(`Opening of ${title}.`));
+      expect(wordPositions.every((at) => at > 0)).toBe(true);
+      expect([...wordPositions].sort((a, b) => a - b)).toEqual(wordPositions);
+    },
+    TOOLS_TIMEOUT_MS,
+  );
 });
