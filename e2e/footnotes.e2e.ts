@@ -96,7 +96,8 @@ test('footnotes: inserted three ways, renumbered, jumping both ways, undone, rel
   const otherNotes = editorBody(other).locator('section.footnotes li');
   await expect(editorBody(other).locator('sup.footnote-ref')).toHaveText(['1', '2', '3']);
   await expect(otherNotes).toHaveText(restored);
-  await otherNotes.last().scrollIntoViewIfNeeded();
+  // The last change to arrive may draw the notes again: the scroll is retried on the list as it then stands.
+  await expect(async () => otherNotes.last().scrollIntoViewIfNeeded({ timeout: 1_000 })).toPass();
   await other.screenshot({ path: '/tmp/shots/footnotes-390-dark.png' });
 
   // Stored, and back after a reload.

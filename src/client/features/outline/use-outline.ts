@@ -16,7 +16,10 @@ const REBUILD_DELAY_MS = 120;
  * heading has passed it. Below the editor's sticky header, and below where a jump puts a heading (outline.css).
  */
 const READING_LINE_PX = 176;
-/** A jump scrolls the page: the scroll it causes must not move the highlight off the heading jumped to. */
+/**
+ * A jump scrolls the page: the scroll events it causes, arriving in the frames after it, must not move the
+ * highlight off the heading jumped to.
+ */
 const JUMP_SCROLL_GRACE_MS = 400;
 
 export interface OutlineState {
@@ -70,7 +73,8 @@ export function useOutline(editor: Editor): OutlineState {
     suggesting: isSuggesting(editor),
     editable: editor.isEditable,
   }));
-  const jumpedAt = useRef(0);
+  /** When the last jump was, and the scroll position it landed on. */
+  const jump = useRef({ at: 0, scrollY: 0 });
 
   const refresh = useCallback(() => {
     const next = buildOutline(editor.state.doc, blockWordCount);
@@ -119,7 +123,10 @@ export function useOutline(editor: Editor): OutlineState {
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        if (editor.isDestroyed || performance.now() - jumpedAt.current < JUMP_SCROLL_GRACE_MS) return;
+        if (editor.isDestroyed) return;
+        // The jump's own scroll (it lands on the heading) is not the writer's; a scroll elsewhere is, even at once.
+        const { at, scrollY } = jump.current;
+        if (performance.now() - at < JUMP_SCROLL_GRACE_MS && window.scrollY === scrollY) return;
         // The headings' positions must be those of the document on the page (the rebuild waits a little).
         const sections =
           builtFrom.current === editor.state.doc ? outlineRef.current.sections : refresh().sections;
@@ -145,12 +152,12 @@ export function useOutline(editor: Editor): OutlineState {
 
   const jumpTo = useCallback(
     (section: OutlineSection) => {
-      jumpedAt.current = performance.now();
       // The caret first (without ProseMirror's own scrolling, which brings the heading only to the window's
       // edge, under the sticky header), then the heading to the top of the page.
       editor.commands.focus(section.pos + 1, { scrollIntoView: false });
       const dom = editor.view.nodeDOM(section.pos);
       if (dom instanceof HTMLElement) dom.scrollIntoView({ block: 'start' });
+      jump.current = { at: performance.now(), scrollY: window.scrollY };
       setCurrentPos(section.pos);
     },
     [editor],
