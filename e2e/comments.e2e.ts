@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { signUpViaApi, testClientAddress, uniqueEmail } from './fixtures';
+import { addDocumentMember, signUpPerson } from './fixtures';
 import { createDocumentViaApi, editorBody, signedInContext, typeAtEnd, waitForLive } from './editor-helpers';
 
 /**
@@ -10,17 +10,6 @@ import { createDocumentViaApi, editorBody, signedInContext, typeAtEnd, waitForLi
  */
 
 const SHOTS = '/tmp/shots/comments';
-
-async function signUp(request: APIRequestContext, fullName: string, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const password = 'correct-horse-battery-staple-42';
-  const session = await signUpViaApi(
-    request,
-    { email, password, fullName },
-    { 'x-forwarded-for': testClientAddress() },
-  );
-  return { email, password, session };
-}
 
 /** Selects the last `length` characters before the end of the document's text, less `skip`. */
 async function selectBeforeEnd(page: Page, length: number, skip = 0) {
@@ -39,14 +28,10 @@ test('a comment reaches the other person live; reply, resolve, reopen, and the p
   request,
 }) => {
   test.setTimeout(150_000);
-  const owner = await signUp(request, 'Olive Owner', 'comments-owner');
-  const member = await signUp(request, 'Cora Commenter', 'comments-member');
+  const owner = await signUpPerson(request, 'Olive Owner', 'comments-owner');
+  const member = await signUpPerson(request, 'Cora Commenter', 'comments-member');
   const { id } = await createDocumentViaApi(request, owner, 'Harbour notes');
-  const invited = await request.post(`/api/documents/${id}/members`, {
-    headers: { Authorization: `Bearer ${owner.session.access_token}` },
-    data: { email: member.email, role: 'editor' },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
+  await addDocumentMember(request, owner, id, member.email, 'editor');
 
   const ownerContext = await signedInContext(browser, owner);
   const memberContext = await signedInContext(browser, member);
@@ -180,8 +165,8 @@ test('a commenter and a "Can comment" visitor comment on the saved copy; the own
   request,
 }) => {
   test.setTimeout(150_000);
-  const owner = await signUp(request, 'Olive Owner', 'comments-owner');
-  const member = await signUp(request, 'Cora Commenter', 'comments-commenter');
+  const owner = await signUpPerson(request, 'Olive Owner', 'comments-owner');
+  const member = await signUpPerson(request, 'Cora Commenter', 'comments-commenter');
   const content = {
     type: 'doc',
     content: [
@@ -273,9 +258,9 @@ test('a viewer reads the threads without replying or resolving; the owner delete
   request,
 }) => {
   test.setTimeout(120_000);
-  const owner = await signUp(request, 'Olive Owner', 'comments-owner');
-  const commenter = await signUp(request, 'Cora Commenter', 'comments-commenter');
-  const viewer = await signUp(request, 'Vera Viewer', 'comments-viewer');
+  const owner = await signUpPerson(request, 'Olive Owner', 'comments-owner');
+  const commenter = await signUpPerson(request, 'Cora Commenter', 'comments-commenter');
+  const viewer = await signUpPerson(request, 'Vera Viewer', 'comments-viewer');
   const content = {
     type: 'doc',
     content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The tide turned at noon.' }] }],

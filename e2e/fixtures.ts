@@ -96,6 +96,33 @@ export function uniqueEmail(prefix = 'writer'): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.test`;
 }
 
+/** A named person signed up through the API (from their own made-up address), for tests with two people. */
+export async function signUpPerson(request: APIRequestContext, fullName: string, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const password = 'correct-horse-battery-staple-42';
+  const session = await signUpViaApi(
+    request,
+    { email, password, fullName },
+    { 'x-forwarded-for': testClientAddress() },
+  );
+  return { email, password, session };
+}
+
+/** The owner invites a person to the document in a role, through the API. */
+export async function addDocumentMember(
+  request: APIRequestContext,
+  owner: { session: Session },
+  documentId: string,
+  email: string,
+  role: 'editor' | 'suggester' | 'commenter' | 'viewer',
+): Promise<void> {
+  const invited = await request.post(`/api/documents/${documentId}/members`, {
+    headers: { Authorization: `Bearer ${owner.session.access_token}` },
+    data: { email, role },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+}
+
 /** A made-up client address per test: the e2e server trusts X-Forwarded-For, so per-IP limits are per test. */
 export function testClientAddress(): string {
   const [a, b, c] = randomBytes(3);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible, useTheme } from './axe';
-import { signUpViaApi, testClientAddress, uniqueEmail } from './fixtures';
+import { signUpPerson } from './fixtures';
 import { createDocumentViaApi, editorBody, signedInContext, waitForLive } from './editor-helpers';
 
 /**
@@ -9,18 +9,7 @@ import { createDocumentViaApi, editorBody, signedInContext, waitForLive } from '
  * owner adds later, and loses the open editor when removed.
  */
 
-async function signUp(request: APIRequestContext, fullName: string, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const password = 'correct-horse-battery-staple-42';
-  const session = await signUpViaApi(
-    request,
-    { email, password, fullName },
-    { 'x-forwarded-for': testClientAddress() },
-  );
-  return { email, password, session };
-}
-
-type User = Awaited<ReturnType<typeof signUp>>;
+type User = Awaited<ReturnType<typeof signUpPerson>>;
 
 const paragraph = (text: string) => ({
   type: 'doc',
@@ -53,8 +42,8 @@ test('a shared folder: the member edits its documents, sees new ones, and is sto
 }) => {
   test.setTimeout(150_000);
   // The Gratis plan's three documents: two in the folder now, one added later.
-  const owner = await signUp(request, 'Olive Owner', 'folder-owner');
-  const member = await signUp(request, 'Edith Member', 'folder-member');
+  const owner = await signUpPerson(request, 'Olive Owner', 'folder-owner');
+  const member = await signUpPerson(request, 'Edith Member', 'folder-member');
   const folder = await post(request, owner, '/api/folders', { name: 'Novel', parentId: null });
   const part = await post(request, owner, '/api/folders', { name: 'Part one', parentId: folder.id });
   const { id: outline } = await createDocumentViaApi(request, owner, 'Outline', paragraph('The plan.'));

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signUpViaApi, testClientAddress, uniqueEmail } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { addDocumentMember, signUpPerson } from './fixtures';
 import { createDocumentViaApi, editorBody, signedInContext, typeAtEnd, waitForLive } from './editor-helpers';
 
 /**
@@ -10,30 +10,15 @@ import { createDocumentViaApi, editorBody, signedInContext, typeAtEnd, waitForLi
 
 const SHOTS = '/tmp/shots/notifications';
 
-async function signUp(request: APIRequestContext, fullName: string, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const password = 'correct-horse-battery-staple-42';
-  const session = await signUpViaApi(
-    request,
-    { email, password, fullName },
-    { 'x-forwarded-for': testClientAddress() },
-  );
-  return { email, password, session };
-}
-
 test('a mention reaches the bell; choosing it opens the thread and the count drops', async ({
   browser,
   request,
 }) => {
   test.setTimeout(120_000);
-  const owner = await signUp(request, 'Ada Author', 'notify-owner');
-  const member = await signUp(request, 'Bea Baker', 'notify-member');
+  const owner = await signUpPerson(request, 'Ada Author', 'notify-owner');
+  const member = await signUpPerson(request, 'Bea Baker', 'notify-member');
   const { id } = await createDocumentViaApi(request, owner, 'Harbour notes');
-  const invited = await request.post(`/api/documents/${id}/members`, {
-    headers: { Authorization: `Bearer ${owner.session.access_token}` },
-    data: { email: member.email, role: 'editor' },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
+  await addDocumentMember(request, owner, id, member.email, 'editor');
 
   const ownerContext = await signedInContext(browser, owner);
   const memberContext = await signedInContext(browser, member);
@@ -100,7 +85,7 @@ test('the comment notification switches, in the app and by e-mail, are saved', a
   browser,
   request,
 }) => {
-  const person = await signUp(request, 'Bea Baker', 'notify-switches');
+  const person = await signUpPerson(request, 'Bea Baker', 'notify-switches');
   const context = await signedInContext(browser, person);
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -140,17 +125,13 @@ test("the owner's open editor shows the bell rising for a new thread; choosing i
   request,
 }) => {
   test.setTimeout(120_000);
-  const owner = await signUp(request, 'Ada Author', 'notify-editor-owner');
-  const member = await signUp(request, 'Cora Commenter', 'notify-editor-member');
+  const owner = await signUpPerson(request, 'Ada Author', 'notify-editor-owner');
+  const member = await signUpPerson(request, 'Cora Commenter', 'notify-editor-member');
   const { id } = await createDocumentViaApi(request, owner, 'Lighthouse log', {
     type: 'doc',
     content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The lamp was lit at six.' }] }],
   });
-  const invited = await request.post(`/api/documents/${id}/members`, {
-    headers: { Authorization: `Bearer ${owner.session.access_token}` },
-    data: { email: member.email, role: 'commenter' },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
+  await addDocumentMember(request, owner, id, member.email, 'commenter');
 
   // A phone: the bell shares the top row with the title, the Live badge and the account button.
   const ownerContext = await signedInContext(browser, owner);

@@ -1,23 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { signUpViaApi, testClientAddress, uniqueEmail } from './fixtures';
+import { signUpPerson, testClientAddress, uniqueEmail } from './fixtures';
 import { createDocumentViaApi, editorBody, signedInContext, typeAtEnd, waitForLive } from './editor-helpers';
 
 /**
  * People on a document (docs/people.md), in two browsers: the owner invites from the Share menu, the person
  * finds the document under "Shared with me" and works on it in their role, and loses it when removed.
  */
-
-async function signUp(request: APIRequestContext, fullName: string, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const password = 'correct-horse-battery-staple-42';
-  const session = await signUpViaApi(
-    request,
-    { email, password, fullName },
-    { 'x-forwarded-for': testClientAddress() },
-  );
-  return { email, password, session };
-}
 
 function people(page: Page) {
   return page.getByTestId('people-section');
@@ -44,8 +33,8 @@ test('the owner invites a person, who edits live, is made viewer, then removed',
 }) => {
   // Three axe passes, one over the owner's whole editor: on a loaded two-core machine past the default minute.
   test.setTimeout(150_000);
-  const owner = await signUp(request, 'Olive Owner', 'owner');
-  const member = await signUp(request, 'Edith Member', 'member');
+  const owner = await signUpPerson(request, 'Olive Owner', 'owner');
+  const member = await signUpPerson(request, 'Edith Member', 'member');
   const { id } = await createDocumentViaApi(request, owner, 'Field notes');
 
   const ownerContext = await signedInContext(browser, owner);
@@ -141,8 +130,8 @@ test('a suggester opens the document in Suggesting mode, and its editor address 
   browser,
   request,
 }) => {
-  const owner = await signUp(request, 'Olive Owner', 'owner');
-  const member = await signUp(request, 'Sam Suggester', 'suggester');
+  const owner = await signUpPerson(request, 'Olive Owner', 'owner');
+  const member = await signUpPerson(request, 'Sam Suggester', 'suggester');
   const { id } = await createDocumentViaApi(request, owner, 'Proposal');
   const invited = await request.post(`/api/documents/${id}/members`, {
     headers: {

@@ -155,32 +155,37 @@ function CommentBody({ comment }: { comment: Comment }) {
   );
 }
 
+/** The question a delete asks first, with Delete and Cancel, in place of the buttons that asked it. */
+function ConfirmDelete(props: { question: string; onDelete: () => void; onCancel: () => void }) {
+  return (
+    <>
+      <span className="text-muted-foreground">{props.question}</span>
+      <Button variant="destructive" size="sm" className="h-7 px-2" autoFocus onClick={props.onDelete}>
+        Delete
+      </Button>
+      <Button variant="ghost" size="sm" className="h-7 px-2" onClick={props.onCancel}>
+        Cancel
+      </Button>
+    </>
+  );
+}
+
 /** "Delete thread", asked first: the owner may delete any thread, an author their own. */
 function DeleteThread({ thread, actions }: { thread: CommentThread; actions: Actions }) {
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="mt-2 flex flex-wrap items-center justify-end gap-1 border-t pt-2 text-xs">
       {confirming ? (
-        <>
-          <span className="text-muted-foreground">Delete this thread and its comments?</span>
-          <Button
-            variant="destructive"
-            size="sm"
-            className="h-7 px-2"
-            autoFocus
-            onClick={() =>
-              actions.removeThread.mutate(thread.id, {
-                onError: failed('The thread was not deleted'),
-                onSettled: () => setConfirming(false),
-              })
-            }
-          >
-            Delete
-          </Button>
-          <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-        </>
+        <ConfirmDelete
+          question="Delete this thread and its comments?"
+          onCancel={() => setConfirming(false)}
+          onDelete={() =>
+            actions.removeThread.mutate(thread.id, {
+              onError: failed('The thread was not deleted'),
+              onSettled: () => setConfirming(false),
+            })
+          }
+        />
       ) : (
         <Button
           variant="ghost"
@@ -270,26 +275,16 @@ function CommentItem({
       {comment.mine && !editing && (
         <div className="mt-1 flex flex-wrap items-center gap-1 text-xs">
           {confirming ? (
-            <>
-              <span className="text-muted-foreground">Delete this comment?</span>
-              <Button
-                variant="destructive"
-                size="sm"
-                className="h-7 px-2"
-                autoFocus
-                onClick={() =>
-                  actions.remove.mutate(
-                    { threadId, commentId: comment.id },
-                    { onError: failed('The comment was not deleted'), onSettled: () => setConfirming(false) },
-                  )
-                }
-              >
-                Delete
-              </Button>
-              <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-            </>
+            <ConfirmDelete
+              question="Delete this comment?"
+              onCancel={() => setConfirming(false)}
+              onDelete={() =>
+                actions.remove.mutate(
+                  { threadId, commentId: comment.id },
+                  { onError: failed('The comment was not deleted'), onSettled: () => setConfirming(false) },
+                )
+              }
+            />
           ) : (
             <>
               <Button
